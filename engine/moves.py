@@ -1,0 +1,88 @@
+"""Moves and rule violations, the values the engine hands out.
+
+A :class:`Move` carries its whole outcome (the board after every consequence, who
+throws next), so pushing it is cheap and the referee can show what must change.
+
+    >>> move = Move(10, 14, (), 1, 0, 0, FORWARD)
+    >>> str(move), move.is_pass
+    ('10-14', False)
+    >>> str(Violation("K.capture", (14, 15)))
+    'K.capture@14,15'
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+#: The pseudo-square for "borne off the board".
+OFF = 31
+#: The from/to square of a pass.
+PASS = 0
+
+# Priority tiers (Move.kind): variants choose moves tier by tier.
+FORWARD = 0
+BACKWARD = 1
+WATER = 2
+OVERSHOOT = 3
+SPECIAL = 4
+PASSING = 5
+
+
+class Move(NamedTuple):
+    """One legal move with its complete outcome.
+
+    ``after`` is the board (32 codes, squares 1..30 used) once every consequence is
+    applied; ``next_turn`` is the player who throws next (0 when the move ends the
+    game); ``mark`` is the square of a piece that must move at its owner's next turn
+    (0 for none); ``winner`` is set when the move ends the game.
+    """
+
+    from_square: int
+    to_square: int
+    after: tuple[int, ...]
+    next_turn: int
+    mark: int
+    winner: int
+    kind: int
+
+    @property
+    def is_pass(self) -> bool:
+        return self.from_square == PASS
+
+    def __str__(self) -> str:
+        if self.is_pass:
+            return "pass"
+        return f"{self.from_square}-{square_name(self.to_square)}"
+
+
+class Violation(NamedTuple):
+    """A broken rule, by its RULES.md ID, with the squares that show it."""
+
+    rule: str
+    squares: tuple[int, ...]
+
+    def __str__(self) -> str:
+        return f"{self.rule}@{','.join(map(str, self.squares))}"
+
+
+def square_name(square: int) -> str:
+    """``'off'`` for :data:`OFF`, else the number.
+
+    >>> square_name(31), square_name(7)
+    ('off', '7')
+    """
+    return "off" if square == OFF else str(square)
+
+
+def parse_square(text: str) -> int:
+    """Inverse of :func:`square_name`; raises ValueError for anything else.
+
+    >>> parse_square("off"), parse_square("26")
+    (31, 26)
+    """
+    if text == "off":
+        return OFF
+    square = int(text)
+    if not 1 <= square <= 30:
+        raise ValueError(f"square {text!r} is not on the board (1..30 or 'off')")
+    return square

@@ -1,0 +1,1 @@
+"""Camera side of the companion: frame sources, board localisation, square and stick reading."""
