@@ -103,8 +103,11 @@ class Game:
         """Make a move with the current throw; IllegalMoveError names the broken rules."""
         if self.current_throw is None:
             raise GameError("throw the sticks before moving")
-        move = self.position.find_move(self.current_throw, from_square, to_square, touched)
-        return self._push(move)
+        if not touched and self._options is not None:
+            for move in self._options.moves:
+                if move.from_square == from_square and move.to_square == to_square:
+                    return self._push(move)
+        return self._push(self.position.find_move(self.current_throw, from_square, to_square, touched))
 
     def pass_turn(self) -> Move:
         """Decline to move, where the rules allow it (B.optional, N.water, LK.27)."""

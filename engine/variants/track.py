@@ -96,7 +96,7 @@ class SwapTrackVariant(Variant):
                 if why is not None:
                     why.append((start, target, Violation(self.capture_rule, (target, guard))))
                 return
-            cells[start] = opp
+            cells[start], cells[target] = opp, 0
         final = target
         if target == WATER_SQUARE:
             final = self.water_square(cells)
