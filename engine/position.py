@@ -5,7 +5,7 @@
     >>> move = position.legal_moves(4)[0]
     >>> position.push(move)
     >>> position.turn, str(position.pop())
-    (<Player.DARK: 1>, '10-14')
+    (<Player.DARK: 1>, '8-12')
     >>> position.explain(2, 10, 11)
     [Violation(rule='N.throw', squares=(12,))]
 """

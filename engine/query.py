@@ -4,8 +4,8 @@ Pure: a line of text in, a dict out, so other tools can use it without the comma
 
     >>> answer = answer_query('{"variant": "kendall", "board": "LDLDLDLDLD....................", "to_move": "dark", "throw": 4}')
     >>> answer["moves"][0]["from"], answer["moves"][0]["to"], answer["moves"][0]["next"], answer["stuck"]
-    (10, 14, 'dark', None)
-    >>> answer_query('{"variant": "chess"}')["error"][:24]
+    (8, 12, 'dark', None)
+    >>> answer_query('{"variant": "chess", "board": "", "to_move": "dark", "throw": 1}')["error"][:24]
     "unknown variant 'chess';"
 """
 

@@ -122,7 +122,8 @@ class Variant:
         if found:
             return list(dict.fromkeys(found))
         targets = {m.to_square for m in options.moves if m.from_square == from_square}
-        targets |= {t for f, t, _ in why if f == from_square and 1 <= t <= OFF}
+        if not targets:
+            targets = {t for f, t, _ in why if f == from_square and 1 <= t <= OFF}
         return [Violation(self.distance_rule, tuple(sorted(targets)))]
 
     def __repr__(self) -> str:

@@ -11,10 +11,10 @@ class Blockade(SwapTrackVariant):
     """Strict alternation, touch-move, and pieces leave only from the home row.
 
         >>> from senet.engine.board import parse_board
-        >>> board = parse_board("." * 24 + "D...D.")
-        >>> opts = Blockade().options(board, 1, 0, 2)
-        >>> [str(m) for m in opts.moves], opts.may_pass  # B.optional
-        (['25-27'], False)
+        >>> board = parse_board("." * 24 + "D..D..")
+        >>> opts = Blockade().options(board, 1, 0, 1)
+        >>> [str(m) for m in opts.moves], opts.may_pass  # B.optional: nothing can leave
+        (['25-26', '28-29'], True)
     """
 
     name = "blockade"

@@ -11,9 +11,9 @@ class SwapBarrier(SwapTrackVariant):
     """No piece leaves while one of its colour is still on row 1; being stuck loses.
 
         >>> from senet.engine.board import parse_board
-        >>> board = parse_board("D" + "." * 25 + "L...")
+        >>> board = parse_board("....L" + "." * 20 + "L....")
         >>> SwapBarrier().explain(board, 2, 0, 4, 26, 31)
-        [Violation(rule='S.safe', squares=(26,))]
+        [Violation(rule='S.barrier', squares=(26, 5))]
     """
 
     name = "swap-barrier"
