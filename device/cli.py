@@ -4,6 +4,8 @@
     senet rules show VARIANT          the rules with their IDs
     senet rules moves < queries.jsonl legal moves, one JSON line per position
     senet rules play VARIANT --seed N a random game's record
+    senet board mat --out DIR         the printable mat (PNG, PDF, mat.json)
+    senet vision read --calibrate START IMAGE...   what the camera reads in pictures
 """
 
 from __future__ import annotations
@@ -13,11 +15,11 @@ import json
 import sys
 import textwrap
 from collections.abc import Sequence
+from pathlib import Path
 from typing import TextIO
 
 from senet.engine.playout import random_game
 from senet.engine.query import answer_query
-from senet.engine.rulebook import RULE_SYSTEMS
 from senet.engine.throws import throw_odds
 from senet.engine.variants import VARIANTS, find_variant
 
@@ -32,6 +34,8 @@ def rules_list(out: TextIO) -> int:
 
 def rules_show(name: str, out: TextIO) -> int:
     """The rules of one variant as a person reads them, each with its ID."""
+    from senet.engine.rulebook import RULE_SYSTEMS
+
     variant = find_variant(name)
     system = RULE_SYSTEMS[variant.prefix]
     wrap = textwrap.TextWrapper(width=88, initial_indent="    ", subsequent_indent="    ")
@@ -66,6 +70,36 @@ def rules_play(name: str, seed: int, as_json: bool, out: TextIO) -> int:
     return 0
 
 
+def board_mat(out_dir: Path, paper: str, dpi: int, url: str | None, out: TextIO) -> int:
+    """Write the printable mat."""
+    from senet.vision.mat import write_mat
+
+    for path in write_mat(out_dir, paper, dpi, url):
+        out.write(f"{path}\n")
+    return 0
+
+
+def vision_read(start: Path, images: list[Path], mat_file: Path | None, as_json: bool, out: TextIO) -> int:
+    """Calibrate on the start picture, then print one line per picture."""
+    from senet.vision.geometry import MatFileError
+    from senet.vision.photos import calibrated_reader, read_photos
+    from senet.vision.reader import CalibrationError, NoBoardError
+
+    try:
+        reader = calibrated_reader(start, mat_file)
+    except (NoBoardError, CalibrationError, MatFileError) as error:
+        sys.stderr.write(f"senet vision read: cannot calibrate on {start}: {error}\n")
+        return 2
+    for path, seen in read_photos(reader, images):
+        if as_json:
+            out.write(json.dumps(seen.to_json(str(path))) + "\n")
+        else:
+            sticks = "-" if seen.light_up is None else str(seen.light_up)
+            out.write(f"{path}: {seen.status} {seen.board or '-'} light_up={sticks} {seen.reason}".rstrip() + "\n")
+        out.flush()
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="senet", description="Senet Companion: referee, teacher and match recorder.")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -79,12 +113,32 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("variant", choices=list(VARIANTS), metavar="VARIANT")
     play.add_argument("--seed", type=int, default=0, help="the same seed gives the same game")
     play.add_argument("--json", action="store_true", help="print the record as JSON")
+
+    board = commands.add_parser("board", help="the printed board mat")
+    board_commands = board.add_subparsers(dest="board_command", required=True, metavar="ACTION")
+    mat = board_commands.add_parser("mat", help="write mat.png, mat.pdf and mat.json")
+    mat.add_argument("--out", type=Path, required=True, help="folder to write into")
+    mat.add_argument("--paper", choices=["a3", "a4"], default="a3", help="paper size (A3 is roomier for the sticks)")
+    mat.add_argument("--dpi", type=int, default=150, help="resolution of mat.png (150 or more)")
+    mat.add_argument("--url", help="the phone page's address, printed as a QR code")
+
+    vision = commands.add_parser("vision", help="the camera: read pictures of the board")
+    vision_commands = vision.add_subparsers(dest="vision_command", required=True, metavar="ACTION")
+    read = vision_commands.add_parser("read", help="read pictures after calibrating on the start position")
+    read.add_argument("--calibrate", type=Path, required=True, metavar="START_IMAGE", help="a picture of the start position, tray empty")
+    read.add_argument("images", type=Path, nargs="+", metavar="IMAGE")
+    read.add_argument("--mat", type=Path, help="mat.json of a custom mat (default: the mats senet prints)")
+    read.add_argument("--json", action="store_true", help="one JSON object per line")
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     out = sys.stdout
+    if args.command == "board":
+        return board_mat(args.out, args.paper, args.dpi, args.url, out)
+    if args.command == "vision":
+        return vision_read(args.calibrate, args.images, args.mat, args.json, out)
     if args.rules_command == "list":
         return rules_list(out)
     if args.rules_command == "show":

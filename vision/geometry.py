@@ -1,0 +1,204 @@
+"""Where the mat is in a camera frame: ``mat.json`` geometry and the marker-based locator.
+
+:class:`MatGeometry` reads the ``mat.json`` contract (mat pixels). :class:`BoardLocator`
+finds the ArUco markers, fits the homography from mat pixels to image pixels, and keeps
+it over frames: the camera is fixed, so later frames only check a few marker modules and
+run the full detector again when those no longer match.
+
+    >>> from senet.vision.mat import MatLayout
+    >>> geometry = MatGeometry.from_dict(MatLayout.for_paper("a4").geometry(dpi=150))
+    >>> len(geometry.markers), geometry.square_side_px > 100
+    (8, True)
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import cv2
+import numpy as np
+
+from senet.vision.camera_model import project
+from senet.vision.mat import PAPERS, MatLayout
+
+Quad = np.ndarray  # (4, 2) float: TL, TR, BR, BL
+
+
+class MatFileError(ValueError):
+    """``mat.json`` is missing, unreadable or not the contract's shape."""
+
+
+@dataclass(frozen=True)
+class MatGeometry:
+    """The printed mat in mat pixels: markers, squares 1..30, the tray."""
+
+    dpi: float
+    width_px: float
+    height_px: float
+    markers: dict[int, Quad]
+    squares: dict[int, Quad]
+    tray: Quad
+    dictionary: int = cv2.aruco.DICT_4X4_50
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> MatGeometry:
+        try:
+            markers = {int(m["id"]): np.array(m["corners"], float).reshape(4, 2) for m in data["markers"]}
+            squares = {int(k): np.array(v, float).reshape(4, 2) for k, v in data["squares"].items()}
+            tray = np.array(data["tray"], float).reshape(4, 2)
+            geometry = cls(float(data["dpi"]), float(data["width_px"]), float(data["height_px"]), markers, squares, tray)
+        except (KeyError, TypeError, ValueError) as error:
+            raise MatFileError(f"mat geometry is not in the mat.json shape ({error!r})") from None
+        if sorted(squares) != list(range(1, 31)) or len(markers) < 4:
+            raise MatFileError("mat geometry needs squares 1..30 and at least four markers")
+        return geometry
+
+    @classmethod
+    def load(cls, path: Path) -> MatGeometry:
+        try:
+            return cls.from_dict(json.loads(path.read_text()))
+        except OSError as error:
+            raise MatFileError(f"cannot read {path}: {error.strerror}") from None
+        except json.JSONDecodeError as error:
+            raise MatFileError(f"{path} is not valid JSON: {error.msg} (line {error.lineno})") from None
+
+    @property
+    def square_side_px(self) -> float:
+        quad = self.squares[1]
+        return float(np.linalg.norm(quad[1] - quad[0]))
+
+    def in_square(self, square: int, uv: np.ndarray) -> np.ndarray:
+        """Points given as (u, v) fractions of a square (0..1, from its top-left) in mat pixels."""
+        return bilinear(self.squares[square], uv)
+
+
+def bilinear(quad: Quad, uv: np.ndarray) -> np.ndarray:
+    """Map (N, 2) unit-square coordinates into a quad (TL, TR, BR, BL)."""
+    u, v = uv[:, :1], uv[:, 1:2]
+    top = quad[0] + (quad[1] - quad[0]) * u
+    bottom = quad[3] + (quad[2] - quad[3]) * u
+    return top + (bottom - top) * v
+
+
+def known_mats() -> list[MatGeometry]:
+    """The mats ``senet board mat`` prints, in mat pixels at 150 dpi."""
+    return [MatGeometry.from_dict(MatLayout.for_paper(paper).geometry(150)) for paper in PAPERS]
+
+
+def choose_mat(frame: np.ndarray, mats: list[MatGeometry]) -> MatGeometry | None:
+    """The mat whose markers the frame shows most of (None when no marker is seen)."""
+    dictionary = cv2.aruco.getPredefinedDictionary(mats[0].dictionary)
+    _, ids, _ = cv2.aruco.ArucoDetector(dictionary).detectMarkers(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY))
+    if ids is None:
+        return None
+    seen = set(int(i) for i in ids.ravel())
+    best = max(mats, key=lambda mat: len(seen & set(mat.markers)))
+    return best if seen & set(best.markers) else None
+
+
+@dataclass(frozen=True)
+class Location:
+    """A fitted homography (mat pixels -> image pixels) and which markers supported it."""
+
+    homography: np.ndarray
+    marker_ids: tuple[int, ...]
+    error_px: float
+
+
+@dataclass
+class BoardLocator:
+    """Finds the mat in frames and keeps the fit while the camera stays put.
+
+    A fit needs at least three markers (so one covered by a hand does not matter);
+    later frames are checked against a few black and white modules of each marker.
+    """
+
+    geometry: MatGeometry
+    min_markers: int = 3
+    location: Location | None = None
+    _detector: Any = field(init=False, repr=False)
+    _modules: dict[int, tuple[np.ndarray, np.ndarray]] = field(init=False, repr=False)
+    _checked: tuple[Location, list[tuple[np.ndarray, np.ndarray]]] | None = field(default=None, init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        dictionary = cv2.aruco.getPredefinedDictionary(self.geometry.dictionary)
+        parameters = cv2.aruco.DetectorParameters()
+        parameters.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
+        self._detector = cv2.aruco.ArucoDetector(dictionary, parameters)
+        self._modules = {marker: _module_centres(dictionary, marker, quad) for marker, quad in self.geometry.markers.items()}
+
+    def detect(self, gray: np.ndarray) -> Location | None:
+        """Run the marker detector and fit the homography; None when too few markers are seen."""
+        corners, ids, _ = self._detector.detectMarkers(gray)
+        if ids is None:
+            return None
+        source, target, seen = [], [], []
+        for quad, marker in zip(corners, ids.ravel()):
+            if int(marker) in self.geometry.markers and int(marker) not in seen:
+                source.append(self.geometry.markers[int(marker)])
+                target.append(quad.reshape(4, 2))
+                seen.append(int(marker))
+        if len(seen) < self.min_markers:
+            return None
+        src, dst = np.concatenate(source), np.concatenate(target)
+        homography, inliers = cv2.findHomography(src, dst, cv2.RANSAC, 3.0)
+        if homography is None:
+            return None
+        error = float(np.median(np.linalg.norm(project(homography, src) - dst, axis=1)))
+        return Location(homography, tuple(sorted(seen)), error)
+
+    def markers_still_there(self, frame: np.ndarray, location: Location) -> int:
+        """How many markers still show their own black and white modules where expected."""
+        if self._checked is None or self._checked[0] is not location:
+            self._checked = (location, self._project_modules(location.homography))
+        pixels = self._checked[1]
+        height, width = frame.shape[:2]
+        count = 0
+        for black, white in pixels:
+            if black[:, 1].max() >= height or white[:, 1].max() >= height or black[:, 0].max() >= width or white[:, 0].max() >= width:
+                continue
+            dark = frame[black[:, 1], black[:, 0]].max(axis=-1).astype(int)
+            light = frame[white[:, 1], white[:, 0]].min(axis=-1).astype(int)
+            if np.sort(light)[len(light) // 5] - np.sort(dark)[-1 - len(dark) // 5] > 25:
+                count += 1
+        return count
+
+    def _project_modules(self, homography: np.ndarray) -> list[tuple[np.ndarray, np.ndarray]]:
+        """Module centres in image pixels, for the markers wholly inside the image's positive quadrant."""
+        found = []
+        for black, white in self._modules.values():
+            b = project(homography, black).round().astype(np.intp)
+            w = project(homography, white).round().astype(np.intp)
+            if b.min() >= 0 and w.min() >= 0:
+                found.append((b, w))
+        return found
+
+    def refresh(self, frame: np.ndarray) -> None:
+        """Run the detector now (a new photo, or a moved camera); keep the old fit if it fails."""
+        found = self.detect(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY))
+        if found is not None:
+            self.location = found
+
+    def locate(self, frame: np.ndarray) -> Location | None:
+        """The mat's location in a BGR frame, reusing the kept fit while its markers still match."""
+        if self.location is not None and self.markers_still_there(frame, self.location) >= self.min_markers:
+            return self.location
+        found = self.detect(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY))
+        if found is not None:
+            self.location = found
+        return found
+
+
+def _module_centres(dictionary: Any, marker: int, quad: Quad) -> tuple[np.ndarray, np.ndarray]:
+    """Mat-pixel centres of a marker's black and white modules (border included)."""
+    cells = dictionary.markerSize + 2
+    pattern = cv2.aruco.generateImageMarker(dictionary, marker, cells)
+    rows, cols = np.mgrid[0:cells, 0:cells]
+    uv = np.column_stack([(cols.ravel() + 0.5) / cells, (rows.ravel() + 0.5) / cells])
+    points = bilinear(quad, uv)
+    inner = (rows.ravel() > 0) & (rows.ravel() < cells - 1) & (cols.ravel() > 0) & (cols.ravel() < cells - 1)
+    is_white = pattern.ravel() > 127
+    return points[~is_white], points[is_white & inner]

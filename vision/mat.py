@@ -1,0 +1,243 @@
+"""The printable board mat: layout in millimetres, rendering, and the ``mat.json`` contract.
+
+The mat is what a museum prints and lays under its pieces: the 3 x 10 grid (numbered,
+with marks on the special squares 15 and 26-30), eight ArUco markers (DICT_4X4_50) with
+white quiet zones around it, a throwing tray for four sticks of about 13 x 1.8 cm, and a
+QR code for the phone page. Everything is placed in millimetres and drawn at any dpi.
+
+    >>> mat = MatLayout.for_paper("a4")
+    >>> mat.width_mm, mat.height_mm, len(mat.markers)
+    (297.0, 210.0, 8)
+    >>> geometry = mat.geometry(dpi=150)
+    >>> geometry["width_px"], len(geometry["squares"]), geometry["squares"]["1"][0]
+    (1754, 30, [198.43, 183.07])
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import cv2
+import numpy as np
+import segno
+from PIL import Image
+
+from senet.engine.board import square_row_col
+
+ARUCO_DICTIONARY = cv2.aruco.DICT_4X4_50
+ARUCO_DICTIONARY_NAME = "DICT_4X4_50"
+#: Colours (BGR). The squares and tray are a mid green so that pale and dark pieces and
+#: sticks both stand out, and hands and sleeves do not look like the mat.
+PAPERS = ("a3", "a4")
+PAPER = (255, 255, 255)
+FIELD = (112, 160, 98)
+INK = (30, 45, 30)
+SPECIAL_SQUARES = (15, 26, 27, 28, 29, 30)
+MM_PER_INCH = 25.4
+
+Point = tuple[float, float]
+
+
+@dataclass(frozen=True)
+class Marker:
+    """An ArUco marker: its id and top-left corner (mm); ``size`` is its black square."""
+
+    id: int
+    x: float
+    y: float
+    size: float
+
+    def corners(self) -> list[Point]:
+        """Top-left, top-right, bottom-right, bottom-left: ArUco's own corner order."""
+        s = self.size
+        return [(self.x, self.y), (self.x + s, self.y), (self.x + s, self.y + s), (self.x, self.y + s)]
+
+
+@dataclass(frozen=True)
+class MatLayout:
+    """Where everything on the mat is, in millimetres from the paper's top-left corner."""
+
+    paper: str
+    width_mm: float
+    height_mm: float
+    square_mm: float
+    grid_x: float
+    grid_y: float
+    markers: tuple[Marker, ...]
+    tray: tuple[float, float, float, float]
+    qr: tuple[float, float, float]
+
+    @classmethod
+    def for_paper(cls, paper: str) -> MatLayout:
+        """The layout for ``a3`` or ``a4`` landscape paper (markers 0-7 on A3, 8-15 on A4)."""
+        if paper == "a3":
+            width, height, square, marker, edge = 420.0, 297.0, 33.0, 28.0, 8.0
+        elif paper == "a4":
+            width, height, square, marker, edge = 297.0, 210.0, 23.0, 20.0, 6.0
+        else:
+            raise ValueError(f"unknown paper {paper!r}: use 'a3' or 'a4'")
+        gap = marker / 4  # white quiet zone kept around every marker
+        grid_x = (width - 10 * square) / 2
+        grid_y = edge + marker + gap
+        grid_mid = grid_y + 1.5 * square - marker / 2
+        right, bottom, middle = width - edge - marker, height - edge - marker, (width - marker) / 2
+        # The tray runs between the two bottom markers, from below the grid to the paper's edge.
+        tray_x = edge + marker + gap
+        tray_y = grid_y + 3 * square + gap
+        tray = (tray_x, tray_y, width - 2 * tray_x, height - edge - tray_y)
+        # The QR code sits in the top band between the first two markers.
+        qr_size = marker
+        qr = ((edge + marker + middle) / 2 - qr_size / 2, edge, qr_size)
+        places = [
+            (edge, edge), (middle, edge), (right, edge),
+            (edge, grid_mid), (right, grid_mid),
+            (edge, bottom), (right, bottom),
+            ((middle + marker + right) / 2 - marker / 2, edge),
+        ]
+        first_id = 0 if paper == "a3" else 8  # the marker ids tell which paper a picture shows
+        markers = tuple(Marker(first_id + i, x, y, marker) for i, (x, y) in enumerate(places))
+        return cls(paper, width, height, square, grid_x, grid_y, markers, tray, qr)
+
+    def square_corners(self, square: int) -> list[Point]:
+        """The four corners of square 1..30 (TL, TR, BR, BL) in mm."""
+        row, col = square_row_col(square)
+        x, y, s = self.grid_x + col * self.square_mm, self.grid_y + row * self.square_mm, self.square_mm
+        return [(x, y), (x + s, y), (x + s, y + s), (x, y + s)]
+
+    def tray_corners(self) -> list[Point]:
+        x, y, w, h = self.tray
+        return [(x, y), (x + w, y), (x + w, y + h), (x, y + h)]
+
+    def qr_corners(self) -> list[Point]:
+        x, y, s = self.qr
+        return [(x, y), (x + s, y), (x + s, y + s), (x, y + s)]
+
+    def geometry(self, dpi: int) -> dict[str, Any]:
+        """The ``mat.json`` contract: everything in mat pixels at ``dpi``."""
+        scale = dpi / MM_PER_INCH
+
+        def px(points: list[Point]) -> list[list[float]]:
+            return [[round(x * scale, 2), round(y * scale, 2)] for x, y in points]
+
+        return {
+            "width_px": round(self.width_mm * scale),
+            "height_px": round(self.height_mm * scale),
+            "dpi": dpi,
+            "paper": self.paper,
+            "marker_dictionary": ARUCO_DICTIONARY_NAME,
+            "markers": [{"id": m.id, "corners": px(m.corners())} for m in self.markers],
+            "squares": {str(n): px(self.square_corners(n)) for n in range(1, 31)},
+            "tray": px(self.tray_corners()),
+            "qr": px(self.qr_corners()),
+        }
+
+
+def render_mat(layout: MatLayout, dpi: int = 150, url: str | None = None) -> np.ndarray:
+    """The mat as a BGR image at ``dpi``; ``url`` fills the QR space (left blank without one)."""
+    scale = dpi / MM_PER_INCH
+    image = np.full((round(layout.height_mm * scale), round(layout.width_mm * scale), 3), PAPER, np.uint8)
+
+    def pt(x: float, y: float) -> tuple[int, int]:
+        return round(x * scale), round(y * scale)
+
+    line = max(1, round(0.8 * scale))
+    for square in range(1, 31):
+        corners = layout.square_corners(square)
+        cv2.rectangle(image, pt(*corners[0]), pt(*corners[2]), FIELD, -1)
+        cv2.rectangle(image, pt(*corners[0]), pt(*corners[2]), INK, line)
+        _draw_square_label(image, layout, square, scale)
+    x, y, w, h = layout.tray
+    cv2.rectangle(image, pt(x, y), pt(x + w, y + h), FIELD, -1)
+    cv2.rectangle(image, pt(x, y), pt(x + w, y + h), INK, line)
+    dictionary = cv2.aruco.getPredefinedDictionary(ARUCO_DICTIONARY)
+    for marker in layout.markers:
+        side = round(marker.size * scale)
+        tile = cv2.aruco.generateImageMarker(dictionary, marker.id, side)
+        left, top = pt(marker.x, marker.y)
+        image[top : top + side, left : left + side] = tile[:, :, None]
+    _draw_qr(image, layout, scale, url)
+    return image
+
+
+def _draw_square_label(image: np.ndarray, layout: MatLayout, square: int, scale: float) -> None:
+    """The number at the top middle of the square; a special square's mark at the bottom middle.
+
+    The corners and the centre stay plain: the reader samples the field colour there.
+    """
+    (x0, y0), _, (x1, y1), _ = layout.square_corners(square)
+    s = layout.square_mm
+    cx = (x0 + x1) / 2
+    _text(image, str(square), (cx, y0 + 0.14 * s), 0.13 * s, scale, INK)
+    if square not in SPECIAL_SQUARES:
+        return
+    cy = y1 - 0.13 * s
+    width = max(1, round(0.45 * scale))
+
+    def seg(ax: float, ay: float, bx: float, by: float) -> None:
+        cv2.line(image, (round(ax * scale), round(ay * scale)), (round(bx * scale), round(by * scale)), INK, width)
+
+    u = 0.05 * s
+    if square == 15:  # ankh: a loop over a cross
+        cv2.circle(image, (round(cx * scale), round((cy - 1.2 * u) * scale)), round(0.6 * u * scale), INK, width)
+        seg(cx - u, cy - 0.4 * u, cx + u, cy - 0.4 * u)
+        seg(cx, cy - 0.6 * u, cx, cy + 1.2 * u)
+    elif square == 26:  # three nefer signs
+        for dx in (-1.5 * u, 0, 1.5 * u):
+            seg(cx + dx, cy - u, cx + dx, cy + u)
+            seg(cx + dx - 0.4 * u, cy - 0.3 * u, cx + dx + 0.4 * u, cy - 0.3 * u)
+    elif square == 27:  # water: two zigzag lines
+        for dy in (-0.5 * u, 0.5 * u):
+            xs = [cx - 2 * u + i * u for i in range(5)]
+            for i in range(4):
+                seg(xs[i], cy + dy + (0.4 * u if i % 2 else -0.4 * u), xs[i + 1], cy + dy + (-0.4 * u if i % 2 else 0.4 * u))
+    elif square in (28, 29):  # three or two judges
+        count = 3 if square == 28 else 2
+        for i in range(count):
+            dx = (i - (count - 1) / 2) * 1.2 * u
+            seg(cx + dx, cy - u, cx + dx, cy + u)
+    else:  # 30: the sun disc
+        cv2.circle(image, (round(cx * scale), round(cy * scale)), round(u * scale), INK, width)
+
+
+def _text(
+    image: np.ndarray, text: str, centre: Point, height_mm: float, scale: float, colour: tuple[int, int, int]
+) -> None:
+    """Draw ``text`` centred on ``centre`` (mm), its capitals ``height_mm`` tall."""
+    font = cv2.FONT_HERSHEY_SIMPLEX
+    size = height_mm * scale / 22.0
+    thickness = max(1, round(size * 2))
+    (w, h), _ = cv2.getTextSize(text, font, size, thickness)
+    origin = (round(centre[0] * scale - w / 2), round(centre[1] * scale + h / 2))
+    cv2.putText(image, text, origin, font, size, colour, thickness, cv2.LINE_AA)
+
+
+def _draw_qr(image: np.ndarray, layout: MatLayout, scale: float, url: str | None) -> None:
+    x, y, size = layout.qr
+    left, top, side = round(x * scale), round(y * scale), round(size * scale)
+    cv2.rectangle(image, (left, top), (left + side, top + side), (200, 200, 200), max(1, round(0.3 * scale)))
+    if not url:
+        return
+    matrix = np.array(segno.make(url, error="m").matrix, dtype=np.uint8)
+    modules = matrix.shape[0] + 8  # a quiet zone of four modules on each side
+    cell = side / modules
+    for row, col in zip(*np.nonzero(matrix)):
+        a = (round(left + (col + 4) * cell), round(top + (row + 4) * cell))
+        b = (round(left + (col + 5) * cell) - 1, round(top + (row + 5) * cell) - 1)
+        cv2.rectangle(image, a, b, (0, 0, 0), -1)
+
+
+def write_mat(out_dir: Path, paper: str = "a3", dpi: int = 150, url: str | None = None) -> list[Path]:
+    """Write ``mat.png``, ``mat.pdf`` (page size = the paper) and ``mat.json`` into ``out_dir``."""
+    if dpi < 150:
+        raise ValueError(f"dpi {dpi} is too coarse to print the markers sharply; use 150 or more")
+    layout = MatLayout.for_paper(paper)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    picture = Image.fromarray(cv2.cvtColor(render_mat(layout, dpi, url), cv2.COLOR_BGR2RGB))
+    paths = [out_dir / "mat.png", out_dir / "mat.pdf", out_dir / "mat.json"]
+    picture.save(paths[0], dpi=(dpi, dpi))
+    picture.save(paths[1], resolution=dpi)
+    paths[2].write_text(json.dumps(layout.geometry(dpi), indent=1) + "\n")
+    return paths
