@@ -122,6 +122,8 @@ class BoardLocator:
     _detector: Any = field(init=False, repr=False)
     _modules: dict[int, tuple[np.ndarray, np.ndarray]] = field(init=False, repr=False)
     _checked: tuple[Location, list[tuple[np.ndarray, np.ndarray]]] | None = field(default=None, init=False, repr=False)
+    #: How many of the mat's markers the last detection found (fewer than needed for a fit too).
+    markers_seen: int = field(default=0, init=False)
 
     def __post_init__(self) -> None:
         dictionary = cv2.aruco.getPredefinedDictionary(self.geometry.dictionary)
@@ -133,6 +135,11 @@ class BoardLocator:
     def detect(self, gray: np.ndarray) -> Location | None:
         """Run the marker detector and fit the homography; None when too few markers are seen."""
         corners, ids, _ = self._detector.detectMarkers(gray)
+        if ids is None or len(ids) < self.min_markers:
+            # Small markers (a far camera, an A4 mat): try again on a picture twice the size.
+            corners, ids, _ = self._detector.detectMarkers(cv2.resize(gray, None, fx=2, fy=2, interpolation=cv2.INTER_CUBIC))
+            corners = [quad / 2 for quad in corners]
+        self.markers_seen = 0
         if ids is None:
             return None
         source, target, seen = [], [], []
@@ -141,6 +148,7 @@ class BoardLocator:
                 source.append(self.geometry.markers[int(marker)])
                 target.append(quad.reshape(4, 2))
                 seen.append(int(marker))
+        self.markers_seen = len(seen)
         if len(seen) < self.min_markers:
             return None
         src, dst = np.concatenate(source), np.concatenate(target)

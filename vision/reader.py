@@ -25,6 +25,11 @@ from senet.vision.tray import TrayReader
 
 #: A sample point whose brightness moves this much between frames counts as motion.
 MOTION_STEP = 25.0
+#: White paper tinted this much (log colour ratio) has a hand or arm over it.
+PAPER_CHROMA_CHANGE = 0.12
+#: Squares the start picture may leave unclear (a glint of light on a piece) and still teach.
+MAX_UNCLEAR_AT_START = 2
+START_BOARD = "LDLDLDLDLD" + "." * 20
 
 
 class NoBoardError(ValueError):
@@ -95,9 +100,16 @@ class BoardReader:
         self.model = SquareModel.calibrate(centres, corners)
         self._ring = ring
         self.tray.calibrate(frame, location.homography)
-        if self.read(frame).status != "ok":
+        readings = self.model.classify(centres, corners)
+        wrong = [i + 1 for i, (seen, start) in enumerate(zip(readings.labels, START_BOARD)) if seen not in (start, "?")]
+        unclear = readings.labels.count("?")
+        if wrong or readings.covered.any() or unclear > MAX_UNCLEAR_AT_START:
             self.model = None
-            raise CalibrationError("the start picture is not clear enough: check light and that nothing covers the mat")
+            where = f" (squares {', '.join(map(str, wrong))} look wrong)" if wrong else ""
+            raise CalibrationError(
+                f"the start picture is not clear enough{where}: set up the start position, empty the tray, "
+                "check the light and that nothing covers the mat"
+            )
 
     def read(self, frame: np.ndarray) -> Observation:
         """Read one frame (BGR). Never raises for a bad picture: it says no-board instead."""
@@ -109,6 +121,8 @@ class BoardReader:
             return no_board(str(error))
         location = self.locator.locate(frame)
         if location is None:
+            if self.locator.markers_seen:  # some markers show: something covers the others
+                return Observation("occluded", None, None, "unknown", (), 0.0, "most of the mat's markers are covered")
             return no_board("the mat's markers are not visible")
         (centres, corners, ring), inside = self._sample(frame, location)
         motion = self._motion(np.concatenate([centres.reshape(-1, 3), corners.reshape(-1, 3)]))
@@ -116,7 +130,7 @@ class BoardReader:
             return no_board("part of the mat is outside the picture")
         squares = self.model.classify(centres, corners)
         gain = np.median((corners.mean(axis=2) / np.maximum(self.model.corners, 1.0)).reshape(-1, 3), axis=0)
-        edge = changed(ring, self._ring * gain)
+        edge = changed(ring, self._ring * gain, PAPER_CHROMA_CHANGE)
         tray = self.tray.read(frame, location.homography)
         confidence = tuple(float(c) for c in squares.confidence)
         reasons = []

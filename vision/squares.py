@@ -25,6 +25,8 @@ LABELS = ".DL"
 MIN_SPREAD = np.array([0.07, 0.14, 0.14], np.float32)
 #: A square further than this (in spreads) from every kind is unclear.
 MAX_DISTANCE = 7.0
+#: Corners of one square whose light changed this differently (log units) since the start.
+UNEVEN_LIGHT = 0.55
 #: A corner that changed this much (log units) is covered by something.
 CHROMA_CHANGE = 0.28
 DARKER, BRIGHTER = -1.0, 0.75
@@ -37,12 +39,12 @@ def log_ratio(current: np.ndarray, reference: np.ndarray) -> np.ndarray:
     return (np.log(np.maximum(current, 1.0)) - np.log(np.maximum(reference, 1.0))).astype(np.float32)
 
 
-def changed(current: np.ndarray, reference: np.ndarray) -> np.ndarray:
+def changed(current: np.ndarray, reference: np.ndarray, chroma_change: float = CHROMA_CHANGE) -> np.ndarray:
     """Which samples changed colour or brightness too much to be the same paper (..., 3) -> (...)."""
     difference = log_ratio(current, reference)
     brightness = difference.mean(axis=-1)
     chroma = np.abs(difference - brightness[..., None]).max(axis=-1)
-    return (chroma > CHROMA_CHANGE) | (brightness < DARKER) | (brightness > BRIGHTER)
+    return (chroma > chroma_change) | (brightness < DARKER) | (brightness > BRIGHTER)
 
 
 @dataclass(frozen=True)
@@ -98,6 +100,10 @@ class SquareModel:
         weights = (~moved).astype(np.float32)[..., None]
         local_gain = (gains * weights).sum(axis=1) / np.maximum(weights.sum(axis=1), 1.0)
         local_gain[covered] = global_gain
+        # Light that changed unevenly across one square since the start picture (a glint, the
+        # edge of a shadow) can make an empty square look like a piece: do not trust it.
+        brightness_gain = np.log(np.maximum(gains.mean(axis=2), 1e-3))
+        uneven = brightness_gain.max(axis=1) - brightness_gain.min(axis=1) > UNEVEN_LIGHT
         centre_colour, burnt = _centre_colour(centres)
         glare = (burnt > GLARE_SHARE) & (not self.light_burns_out)
         features = log_ratio(centre_colour, self.empty_centres * local_gain)
@@ -105,7 +111,7 @@ class SquareModel:
         best = distance.argmin(axis=1)
         likelihood = np.exp(-0.5 * (distance - distance.min(axis=1, keepdims=True)) ** 2)
         confidence = likelihood.max(axis=1) / likelihood.sum(axis=1)
-        unclear = (distance.min(axis=1) > MAX_DISTANCE) | glare | covered
+        unclear = (distance.min(axis=1) > MAX_DISTANCE) | glare | covered | uneven
         labels = "".join("?" if unclear[i] else LABELS[best[i]] for i in range(30))
         return SquareReadings(labels, np.where(unclear, 0.0, confidence), covered)
 

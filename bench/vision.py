@@ -1,0 +1,68 @@
+"""How long the camera's reader takes for one frame, on one core.
+
+Prints ``vision RESOLUTION read_ms=MEDIAN locate_ms=MEDIAN``: ``read_ms`` is a frame
+of the running companion (the fixed camera's marker fit is kept and checked), cycling
+through frames with different pieces and sticks so every part really runs;
+``locate_ms`` is the full marker detection, needed at start-up and when the camera
+moves. Medians of several runs.
+
+    python bench/vision.py [--runs 5] [--frames 40]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+import cv2
+import numpy as np
+
+from senet.vision.geometry import known_mats
+from senet.vision.mat import MatLayout
+from senet.vision.reader import BoardReader
+from senet.vision.simulator import Conditions, Scene, Simulator, Style
+from senet.vision.sources import START_BOARD
+
+
+def frames(size: tuple[int, int], count: int) -> tuple[np.ndarray, list[np.ndarray]]:
+    layout = MatLayout.for_paper("a3")
+    simulator, rng = Simulator(layout), np.random.default_rng(5)
+    conditions = Conditions.random_hard(rng, *size, mat_mm=(layout.width_mm, layout.height_mm))
+    style = Style.random(rng)
+    start = simulator.render(Scene(START_BOARD), conditions, rng, style)
+    boards = ["".join(rng.permutation(list(START_BOARD))) for _ in range(count)]
+    sticks = [tuple(bool(v) for v in rng.integers(0, 2, 4)) for _ in range(count)]
+    return start, [simulator.render(Scene(b, s), conditions, rng, style) for b, s in zip(boards, sticks)]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--frames", type=int, default=40)
+    args = parser.parse_args()
+    cv2.setNumThreads(1)
+    for size in ((640, 480), (1280, 720)):
+        start, pictures = frames(size, args.frames)
+        reader = BoardReader(known_mats()[0])
+        reader.calibrate(start)
+        read_runs, locate_runs = [], []
+        for _ in range(args.runs):
+            began = time.perf_counter()
+            for picture in pictures:
+                reader.read(picture)
+            read_runs.append((time.perf_counter() - began) / len(pictures) * 1000)
+            gray = cv2.cvtColor(pictures[0], cv2.COLOR_BGR2GRAY)
+            began = time.perf_counter()
+            for _ in range(10):
+                reader.locator.detect(gray)
+            locate_runs.append((time.perf_counter() - began) / 10 * 1000)
+        print(
+            f"vision {size[0]}x{size[1]} read_ms={statistics.median(read_runs):.2f} "
+            f"locate_ms={statistics.median(locate_runs):.2f}",
+            flush=True,
+        )
+
+
+if __name__ == "__main__":
+    main()

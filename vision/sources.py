@@ -1,0 +1,220 @@
+"""Frame sources, pluggable like gpiozero's pin factories.
+
+Every source has ``read() -> frame`` (BGR, uint8) and ``close()``. ``read`` raises
+:class:`CameraError` when the camera gives nothing and :class:`EndOfFrames` when a
+recording has run out. :class:`Reconnecting` wraps any source and reopens it with
+back-off when the camera is lost.
+
+    >>> source = open_source("simulator")
+    >>> source.read().shape
+    (480, 640, 3)
+"""
+
+from __future__ import annotations
+
+import importlib
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+import cv2
+import numpy as np
+
+from senet.vision.mat import MatLayout
+from senet.vision.simulator import Conditions, Scene, Simulator, Style
+
+IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp", ".tif", ".tiff", ".webp")
+START_BOARD = "LDLDLDLDLD" + "." * 20
+
+
+class CameraError(RuntimeError):
+    """The camera gave no frame (unplugged, busy, broken file)."""
+
+
+class EndOfFrames(Exception):
+    """A recording (video file, image folder) has no more frames."""
+
+
+class FrameSource(Protocol):
+    def read(self) -> np.ndarray: ...
+
+    def close(self) -> None: ...
+
+
+class VideoCaptureSource:
+    """A USB webcam (by index, through V4L2) or a video file, through OpenCV.
+
+    ``capture_factory`` stands in for ``cv2.VideoCapture`` in tests.
+    """
+
+    def __init__(self, device: int | str, size: tuple[int, int] = (640, 480), capture_factory: Callable[..., Any] | None = None) -> None:
+        factory = capture_factory or cv2.VideoCapture
+        self.device = device
+        self._file = isinstance(device, str)
+        self._capture = factory(device) if self._file else factory(device, cv2.CAP_V4L2)
+        if not self._capture.isOpened():
+            raise CameraError(f"cannot open camera {device!r}: is it plugged in and free?")
+        if not self._file:
+            self._capture.set(cv2.CAP_PROP_FRAME_WIDTH, size[0])
+            self._capture.set(cv2.CAP_PROP_FRAME_HEIGHT, size[1])
+
+    def read(self) -> np.ndarray:
+        ok, frame = self._capture.read()
+        if not ok or frame is None:
+            if self._file:
+                raise EndOfFrames(str(self.device))
+            raise CameraError(f"camera {self.device!r} gave no frame")
+        return frame
+
+    def close(self) -> None:
+        self._capture.release()
+
+
+class Picamera2Source:
+    """The Raspberry Pi camera module through picamera2 (installed from apt on the Pi).
+
+    picamera2 is imported only here; ``module`` stands in for it in tests.
+    """
+
+    def __init__(self, size: tuple[int, int] = (1280, 720), module: Any = None) -> None:
+        if module is None:
+            try:
+                module = importlib.import_module("picamera2")
+            except ImportError as error:
+                raise CameraError(
+                    "picamera2 is not installed: on the Pi, 'sudo apt install python3-picamera2' and make the "
+                    "virtualenv with --system-site-packages"
+                ) from error
+        try:
+            self._camera = module.Picamera2()
+            # "RGB888" hands out pixels in B, G, R order: what OpenCV expects.
+            self._camera.configure(self._camera.create_video_configuration(main={"size": size, "format": "RGB888"}))
+            self._camera.start()
+        except Exception as error:  # picamera2 raises plain RuntimeError/IndexError when no camera is found
+            raise CameraError(f"cannot start the Pi camera: {error}") from error
+
+    def read(self) -> np.ndarray:
+        try:
+            return np.ascontiguousarray(self._camera.capture_array("main")[:, :, :3])
+        except Exception as error:
+            raise CameraError(f"the Pi camera stopped: {error}") from error
+
+    def close(self) -> None:
+        self._camera.stop()
+        self._camera.close()
+
+
+class ImageFolderSource:
+    """The pictures of a folder, in name order (a recorded game, for replay)."""
+
+    def __init__(self, folder: Path) -> None:
+        if not folder.is_dir():
+            raise CameraError(f"{folder} is not a folder of pictures")
+        self.paths = sorted(p for p in folder.iterdir() if p.suffix.lower() in IMAGE_SUFFIXES)
+        self._next: Iterator[Path] = iter(self.paths)
+
+    def read(self) -> np.ndarray:
+        path = next(self._next, None)
+        if path is None:
+            raise EndOfFrames(str(path))
+        frame = cv2.imdecode(np.fromfile(str(path), dtype=np.uint8), cv2.IMREAD_COLOR)
+        if frame is None:
+            raise CameraError(f"{path} is not a readable picture")
+        return frame
+
+    def close(self) -> None:
+        self._next = iter(())
+
+
+@dataclass
+class SimulatedSource:
+    """The simulator as a camera: renders whatever scene it is given, every read."""
+
+    layout: MatLayout = field(default_factory=lambda: MatLayout.for_paper("a3"))
+    conditions: Conditions = field(default_factory=Conditions.plain)
+    style: Style = field(default_factory=Style)
+    scene: Scene = field(default_factory=lambda: Scene(START_BOARD))
+    seed: int = 0
+
+    def __post_init__(self) -> None:
+        self._simulator = Simulator(self.layout)
+        self._random = np.random.default_rng(self.seed)
+
+    def read(self) -> np.ndarray:
+        return self._simulator.render(self.scene, self.conditions, self._random, self.style)
+
+    def close(self) -> None:
+        pass
+
+
+@dataclass
+class Reconnecting:
+    """Reopens a lost camera with growing pauses (0.5 s doubling up to ``max_wait``).
+
+    ``read`` never raises :class:`CameraError`: it returns None while the camera is away,
+    and ``status`` says what is going on (for the trouble LED and the page).
+    """
+
+    opener: Callable[[], FrameSource]
+    max_wait: float = 10.0
+    clock: Callable[[], float] = time.monotonic
+    source: FrameSource | None = None
+    status: str = "connecting"
+    attempts: int = 0
+    _retry_at: float = 0.0
+
+    def read(self) -> np.ndarray | None:
+        if self.source is None and not self._reopen():
+            return None
+        assert self.source is not None
+        try:
+            frame = self.source.read()
+        except CameraError as error:
+            self._lost(str(error))
+            return None
+        self.status, self.attempts = "ok", 0
+        return frame
+
+    def _reopen(self) -> bool:
+        if self.clock() < self._retry_at:
+            return False
+        try:
+            self.source = self.opener()
+            return True
+        except CameraError as error:
+            self._lost(str(error))
+            return False
+
+    def _lost(self, reason: str) -> None:
+        if self.source is not None:
+            try:
+                self.source.close()
+            except Exception:  # a half-dead camera may fail to close; it is dropped either way
+                pass
+        self.source = None
+        self.attempts += 1
+        self.status = f"camera lost ({reason}); retrying"
+        self._retry_at = self.clock() + min(self.max_wait, 0.5 * 2 ** (self.attempts - 1))
+
+    def close(self) -> None:
+        if self.source is not None:
+            self.source.close()
+            self.source = None
+
+
+def open_source(spec: str) -> FrameSource:
+    """A source from its name: ``simulator``, ``picamera2``, ``usb:0``, ``video:FILE``, ``folder:DIR``."""
+    kind, _, argument = spec.partition(":")
+    if kind == "simulator":
+        return SimulatedSource()
+    if kind == "picamera2":
+        return Picamera2Source()
+    if kind == "usb":
+        return VideoCaptureSource(int(argument or 0))
+    if kind == "video":
+        return VideoCaptureSource(argument)
+    if kind == "folder":
+        return ImageFolderSource(Path(argument))
+    raise ValueError(f"unknown camera {spec!r}: use simulator, picamera2, usb:N, video:FILE or folder:DIR")

@@ -1,0 +1,56 @@
+"""Generated pictures with known answers, harder than the simulator's defaults.
+
+Each case is one session at the table: a start picture for calibration and a picture of
+a position from a real (random) game, with the sticks thrown, under random camera pose,
+light, piece and stick colours; every other case has a hand reaching over the board or
+the tray.
+
+    >>> case = next(hard_cases("a4", count=1, seed=3))
+    >>> case.start.shape, len(case.board), sum(case.sticks) == case.light_up
+    ((480, 640, 3), 30, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import numpy as np
+
+from senet.engine.playout import random_game
+from senet.engine.position import Position
+from senet.vision.mat import MatLayout
+from senet.vision.simulator import Conditions, Scene, Simulator, Style
+from senet.vision.sources import START_BOARD
+
+
+@dataclass(frozen=True)
+class Case:
+    start: np.ndarray
+    picture: np.ndarray
+    board: str
+    sticks: tuple[bool, ...]
+    hand: str | None
+
+    @property
+    def light_up(self) -> int:
+        return sum(self.sticks)
+
+
+def hard_cases(paper: str, count: int, seed: int, size: tuple[int, int] = (640, 480)) -> Iterator[Case]:
+    """``count`` cases on the ``paper`` mat; the same seed gives the same pictures."""
+    layout = MatLayout.for_paper(paper)
+    simulator = Simulator(layout)
+    rng = np.random.default_rng(seed)
+    for index in range(count):
+        game = random_game("kendall", seed * 1000 + index)
+        position = Position.start("kendall")
+        for move in game.position.move_stack[: int(rng.integers(1, len(game.position.move_stack)))]:
+            position.push(move)
+        conditions = Conditions.random_hard(rng, *size, mat_mm=(layout.width_mm, layout.height_mm))
+        style = Style.random(rng)
+        start = simulator.render(Scene(START_BOARD), conditions, rng, style)
+        sticks = tuple(bool(v) for v in rng.integers(0, 2, 4))
+        hand = (None, "board", None, "tray")[index % 4]
+        picture = simulator.render(Scene(position.board_text, sticks, hand), conditions, rng, style)
+        yield Case(start, picture, position.board_text, sticks, hand)
