@@ -69,19 +69,19 @@ def test_rules_moves_reports_the_whole_outcome() -> None:
     """Water, bearing off, passes and the LK.15 state all come back in the contract's shape."""
     queries = [
         # kendall: 24 + 3 lands in the water and falls back to square 1 (occupied: 2 is next).
-        {"variant": "kendall", "board": "L" + "." * 22 + "D" + "." * 6, "to_move": "dark", "throw": 4},
+        {"variant": "kendall", "board": "L" + "." * 22 + "D" + "." * 6, "to_move": "dark", "throw": 3},
         # houses: last piece on 28 leaves with a 3 and the game ends.
         {"variant": "houses", "board": "L" + "." * 26 + "D..", "to_move": "dark", "throw": 3},
         # ludii-kendall-5: the piece out of the water must move.
         {"variant": "ludii-kendall-5", "board": "." * 13 + "LDL" + "." * 14, "to_move": "dark", "throw": 2,
          "state": {"must_move_from": 15}},
         # swap-barrier: stuck loses.
-        {"variant": "swap-barrier", "board": "." * 10 + "LLL" + "." * 16 + "D", "to_move": "dark", "throw": 1},
+        {"variant": "swap-barrier", "board": "DLLL" + "." * 26, "to_move": "dark", "throw": 1},
     ]
     result = senet("rules", "moves", stdin="".join(json.dumps(q) + "\n" for q in queries))
     assert result.returncode == 0, result.stdout
     water, last, ankh, stuck = (json.loads(line) for line in result.stdout.splitlines())
-    assert water["moves"] == [{"from": 24, "to": 2, "board": "LD" + "." * 28, "next": "dark"}]
+    assert water["moves"] == [{"from": 24, "to": 2, "board": "LD" + "." * 28, "next": "light"}]
     assert last["moves"] == [{"from": 28, "to": "off", "board": "L" + "." * 29, "next": None}]
     assert [(m["from"], m["to"], m["next"]) for m in ankh["moves"]] == [(15, 17, "light")]
     assert stuck == {"moves": [], "stuck": "loses", "may_pass": False}
