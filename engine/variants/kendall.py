@@ -40,3 +40,13 @@ class Kendall(SwapTrackVariant):
 
     def again(self, throw: int, final: int) -> bool:
         return throw in (1, 4, 6) or final == 26  # K.again
+
+    def score(self, board: tuple[int, ...], winner: int) -> int:
+        """K.score: the winner's match points, 1 per opponent piece on row 3, 2 on row 2, 3 on row 1.
+
+            >>> from senet.engine.board import board_from_squares
+            >>> Kendall().score(board_from_squares([], [5, 15, 25]), winner=1)
+            6
+        """
+        loser = 3 - winner
+        return sum(3 - (square - 1) // 10 for square in range(1, 31) if board[square] == loser)
