@@ -1,4 +1,4 @@
-"""The examples in the engine's docstrings run and show what they claim."""
+"""The examples in the docstrings run and show what they claim."""
 
 from __future__ import annotations
 
@@ -9,9 +9,12 @@ import pkgutil
 import pytest
 
 import senet.engine
+import senet.vision
 
 MODULES = sorted(
-    info.name for info in pkgutil.walk_packages(senet.engine.__path__, "senet.engine.")
+    info.name
+    for package in (senet.engine, senet.vision)
+    for info in pkgutil.walk_packages(package.__path__, package.__name__ + ".")
 )
 
 

@@ -18,6 +18,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from senet.engine.playout import random_game
+from senet.vision.geometry import choose_mat, known_mats
+from senet.vision.reader import BoardReader, NoBoardError
+from senet.vision.squares import CalibrationError
 from senet.engine.position import Position
 from senet.vision.mat import MatLayout
 from senet.vision.simulator import Conditions, Scene, Simulator, Style
@@ -54,3 +57,40 @@ def hard_cases(paper: str, count: int, seed: int, size: tuple[int, int] = (640, 
         hand = (None, "board", None, "tray")[index % 4]
         picture = simulator.render(Scene(position.board_text, sticks, hand), conditions, rng, style)
         yield Case(start, picture, position.board_text, sticks, hand)
+
+
+def tally(paper: str, count: int, seed: int) -> dict[str, int]:
+    """Read ``count`` hard cases and count what came out (the accuracy bench and tests use it).
+
+    ``clear``: cases without a hand; ``ok``: of those, read as "ok"; ``boards_wrong`` and
+    ``throws_wrong`` count every "ok" answer that was wrong, hands included.
+    """
+    counts = dict.fromkeys(
+        ["calibrated", "clear", "ok", "boards_right", "boards_wrong", "throws_right", "throws_wrong",
+         "throws_unread", "hands", "hands_occluded", "hands_no_board"], 0)
+    for case in hard_cases(paper, count, seed):
+        geometry = choose_mat(case.start, known_mats())
+        if geometry is None:
+            continue
+        reader = BoardReader(geometry)
+        try:
+            reader.calibrate(case.start)
+        except (NoBoardError, CalibrationError):
+            continue
+        counts["calibrated"] += 1
+        seen = reader.read(case.picture)
+        if case.hand:
+            counts["hands"] += 1
+            counts["hands_occluded"] += seen.status == "occluded"
+            counts["hands_no_board"] += seen.status == "no-board"
+        else:
+            counts["clear"] += 1
+        if seen.status != "ok":
+            continue
+        counts["ok"] += not case.hand
+        counts["boards_right" if seen.board == case.board else "boards_wrong"] += 1
+        if seen.light_up is None:
+            counts["throws_unread"] += 1
+        else:
+            counts["throws_right" if seen.light_up == case.light_up else "throws_wrong"] += 1
+    return counts
