@@ -10,7 +10,7 @@ QR code for the phone page. Everything is placed in millimetres and drawn at any
     (297.0, 210.0, 8)
     >>> geometry = mat.geometry(dpi=150)
     >>> geometry["width_px"], len(geometry["squares"]), geometry["squares"]["1"][0]
-    (1754, 30, [198.43, 183.07])
+    (1754, 30, [197.83, 183.07])
 """
 
 from __future__ import annotations
