@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 from senet.vision.sources import (
+    START_BOARD,
     CameraError,
     EndOfFrames,
     ImageFolderSource,
@@ -163,3 +164,23 @@ def test_simulated_source_and_names() -> None:
     assert source.read().shape == (480, 640, 3)
     with pytest.raises(ValueError, match="unknown camera"):
         open_source("webcam")
+
+
+def test_the_locator_refines_over_frames_and_survives_a_covered_marker() -> None:
+    from senet.vision.geometry import BoardLocator, known_mats
+    from senet.vision.mat import MatLayout
+    from senet.vision.simulator import Conditions, Scene, Simulator
+
+    simulator, rng = Simulator(MatLayout.for_paper("a3")), np.random.default_rng(3)
+    conditions = Conditions.plain()
+    locator = BoardLocator(known_mats()[0])
+    frames = [simulator.render(Scene(START_BOARD), conditions, rng) for _ in range(4)]
+    for frame in frames:
+        locator.refresh(frame)
+    assert {count for _, count in locator._averages.values()} == {4}  # eight markers, four frames each
+    covered = frames[0].copy()
+    top_left = locator.location.homography @ np.array([*known_mats()[0].markers[0][0], 1.0])
+    x, y = (top_left[:2] / top_left[2]).astype(int)
+    covered[max(0, y - 5) : y + 40, max(0, x - 5) : x + 40] = (150, 120, 100)  # a hand over marker 0
+    locator.refresh(covered)
+    assert locator.location is not None and 0 in locator.location.marker_ids  # still fitted from its average

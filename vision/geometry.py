@@ -25,6 +25,8 @@ from senet.vision.camera_model import project
 from senet.vision.mat import PAPERS, MatLayout
 
 Quad = np.ndarray  # (4, 2) float: TL, TR, BR, BL
+#: A marker corner that moved less than this (image pixels) means the camera stayed put.
+STILL_PX = 3.0
 
 
 class MatFileError(ValueError):
@@ -112,8 +114,10 @@ class Location:
 class BoardLocator:
     """Finds the mat in frames and keeps the fit while the camera stays put.
 
-    A fit needs at least three markers (so one covered by a hand does not matter);
-    later frames are checked against a few black and white modules of each marker.
+    A fit needs at least three markers seen now (so one covered by a hand does not
+    matter). Each detection refines the fit: marker corners are averaged over the
+    detections since the camera last moved. Later frames are only checked against a few
+    black and white modules of each marker, and the detector runs again when those fail.
     """
 
     geometry: MatGeometry
@@ -124,6 +128,7 @@ class BoardLocator:
     _checked: tuple[Location, list[tuple[np.ndarray, np.ndarray]]] | None = field(default=None, init=False, repr=False)
     #: How many of the mat's markers the last detection found (fewer than needed for a fit too).
     markers_seen: int = field(default=0, init=False)
+    _averages: dict[int, tuple[np.ndarray, int]] = field(default_factory=dict, init=False, repr=False)
 
     def __post_init__(self) -> None:
         dictionary = cv2.aruco.getPredefinedDictionary(self.geometry.dictionary)
@@ -151,12 +156,33 @@ class BoardLocator:
         self.markers_seen = len(seen)
         if len(seen) < self.min_markers:
             return None
-        src, dst = np.concatenate(source), np.concatenate(target)
+        found = dict(zip(seen, target))
+        self._average(found)
+        # Fit to every marker seen since the camera last moved: averaged over frames, and
+        # still there while a hand covers it now.
+        ids_used = sorted(self._averages)
+        src = np.concatenate([self.geometry.markers[m] for m in ids_used])
+        dst = np.concatenate([self._averages[m][0] / self._averages[m][1] for m in ids_used])
         homography, inliers = cv2.findHomography(src, dst, cv2.RANSAC, 3.0)
         if homography is None:
             return None
         error = float(np.median(np.linalg.norm(project(homography, src) - dst, axis=1)))
-        return Location(homography, tuple(sorted(seen)), error)
+        return Location(homography, tuple(ids_used), error)
+
+    def _average(self, found: dict[int, np.ndarray]) -> None:
+        """Add this detection to the running average of each marker's corners, or start
+        afresh when most markers jumped (the camera moved)."""
+        jumped = [
+            m for m, quad in found.items()
+            if m in self._averages and np.abs(quad - self._averages[m][0] / self._averages[m][1]).max() > STILL_PX
+        ]
+        if len(jumped) * 2 > len(found):
+            self._averages.clear()
+        for marker, quad in found.items():
+            total, count = self._averages.get(marker, (np.zeros((4, 2)), 0))
+            if marker in jumped and self._averages:
+                total, count = np.zeros((4, 2)), 0
+            self._averages[marker] = (total + quad, count + 1)
 
     def markers_still_there(self, frame: np.ndarray, location: Location) -> int:
         """How many markers still show their own black and white modules where expected."""
