@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import textwrap
 from collections.abc import Sequence
@@ -134,7 +135,14 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    out = sys.stdout
+    try:
+        return _run(args, sys.stdout)
+    except BrokenPipeError:  # the reader (head, less) went away: not an error
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+
+
+def _run(args: argparse.Namespace, out: TextIO) -> int:
     if args.command == "board":
         return board_mat(args.out, args.paper, args.dpi, args.url, out)
     if args.command == "vision":
