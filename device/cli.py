@@ -6,6 +6,7 @@
     senet rules play VARIANT --seed N a random game's record
     senet board mat --out DIR         the printable mat (PNG, PDF, mat.json)
     senet vision read --calibrate START IMAGE...   what the camera reads in pictures
+    senet referee replay --variant V --calibrate START FRAMES_DIR   a recorded game's events
 """
 
 from __future__ import annotations
@@ -101,6 +102,27 @@ def vision_read(start: Path, images: list[Path], mat_file: Path | None, as_json:
     return 0
 
 
+def referee_replay(variant: str, start: Path, frames: Path, fps: float, as_json: bool, out: TextIO) -> int:
+    """Feed a folder of frames through the companion loop and print its events."""
+    from senet.device.replay import replay
+    from senet.vision.geometry import MatFileError
+    from senet.vision.reader import CalibrationError, NoBoardError
+    from senet.vision.sources import CameraError
+
+    try:
+        for event in replay(variant, start, frames, fps):
+            if as_json:
+                out.write(json.dumps(event) + "\n")
+            else:
+                details = " ".join(f"{k}={v}" for k, v in event.items() if k not in ("frame", "event", "leds"))
+                out.write(f"frame {event['frame']}: {event['event']} {details}".rstrip() + "\n")
+            out.flush()
+    except (NoBoardError, CalibrationError, MatFileError, CameraError) as error:
+        sys.stderr.write(f"senet referee replay: {error}\n")
+        return 2
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="senet", description="Senet Companion: referee, teacher and match recorder.")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -130,6 +152,15 @@ def build_parser() -> argparse.ArgumentParser:
     read.add_argument("images", type=Path, nargs="+", metavar="IMAGE")
     read.add_argument("--mat", type=Path, help="mat.json of a custom mat (default: the mats senet prints)")
     read.add_argument("--json", action="store_true", help="one JSON object per line")
+
+    referee = commands.add_parser("referee", help="the referee: replay recorded frames")
+    referee_commands = referee.add_subparsers(dest="referee_command", required=True, metavar="ACTION")
+    replay = referee_commands.add_parser("replay", help="replay a folder of frames through the companion loop")
+    replay.add_argument("--variant", required=True, choices=list(VARIANTS))
+    replay.add_argument("--calibrate", type=Path, required=True, metavar="START_IMAGE")
+    replay.add_argument("frames", type=Path, metavar="FRAMES_DIR")
+    replay.add_argument("--fps", type=float, default=10.0, help="frames per second the folder was taken at")
+    replay.add_argument("--json", action="store_true", help="one JSON object per event")
     return parser
 
 
@@ -147,6 +178,8 @@ def _run(args: argparse.Namespace, out: TextIO) -> int:
         return board_mat(args.out, args.paper, args.dpi, args.url, out)
     if args.command == "vision":
         return vision_read(args.calibrate, args.images, args.mat, args.json, out)
+    if args.command == "referee":
+        return referee_replay(args.variant, args.calibrate, args.frames, args.fps, args.json, out)
     if args.rules_command == "list":
         return rules_list(out)
     if args.rules_command == "show":

@@ -1,0 +1,81 @@
+"""The companion loop: camera frame -> reader -> stabiliser -> referee -> LEDs and listeners.
+
+One call of :meth:`Companion.step` per camera frame; buttons and the page call
+:meth:`electronic_throw`, :meth:`confirm` and :meth:`undo`. Listeners (the event stream,
+the match store) get every verdict with the LED state after it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from senet.device.lights import Lights
+from senet.engine.referee import Referee, Verdict
+from senet.engine.throws import SecureSticks, StickSource
+from senet.vision.reader import BoardReader
+from senet.vision.stability import Clear, SettledBoard, SettledThrow, Stabiliser, Trouble
+
+Listener = Callable[[Verdict, dict[str, object]], None]
+
+
+@dataclass
+class Companion:
+    referee: Referee
+    reader: BoardReader
+    lights: Lights
+    stabiliser: Stabiliser = field(default_factory=Stabiliser)
+    sticks: StickSource = field(default_factory=SecureSticks)
+    listeners: list[Listener] = field(default_factory=list)
+    #: Why the camera cannot see the board now ("" when it can).
+    trouble: str = ""
+
+    def step(self, frame: np.ndarray | None, now: float) -> list[Verdict]:
+        """Handle one camera frame (None when the camera gave nothing) taken at ``now`` seconds."""
+        verdicts: list[Verdict] = []
+        if frame is None:
+            self.trouble = "the camera gives no picture"
+        else:
+            for event in self.stabiliser.feed(self.reader.read(frame), now):
+                if isinstance(event, Trouble):
+                    self.trouble = event.reason
+                elif isinstance(event, Clear):
+                    self.trouble = ""
+                elif isinstance(event, SettledThrow):
+                    verdicts += self.referee.throw(event.light_up)
+                elif isinstance(event, SettledBoard):
+                    verdicts += self.referee.board(event.board)
+        return self._publish(verdicts)
+
+    def electronic_throw(self) -> list[Verdict]:
+        """The throw button: four fair sticks from the OS's random source, shown on the stick LEDs."""
+        sticks = self.sticks.throw()
+        self.lights.show_sticks(sticks.light_sides)
+        return self._publish(self.referee.throw(sticks.light_up))
+
+    def confirm(self) -> list[Verdict]:
+        """A short press of the undo/confirm button: pass, where the rules allow it."""
+        return self._publish(self.referee.pass_turn())
+
+    def undo(self) -> list[Verdict]:
+        """A long press: take back the last accepted move."""
+        return self._publish(self.referee.undo())
+
+    def _publish(self, verdicts: list[Verdict]) -> list[Verdict]:
+        turn = self.referee.game.position.turn
+        started = self.referee.game.started and not self.referee.game.is_over
+        self.lights.show(
+            green=not self.referee.illegal and not self.trouble,
+            red=self.referee.illegal,
+            amber=bool(self.trouble),
+            turn=turn.label if started and turn else None,
+        )
+        if any(v.event == "illegal" for v in verdicts):
+            self.lights.beep()
+        state = self.lights.state()
+        for verdict in verdicts:
+            for listener in self.listeners:
+                listener(verdict, state)
+        return verdicts

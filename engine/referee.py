@@ -1,0 +1,248 @@
+"""The referee: judges what happens on a real board, one settled event at a time.
+
+Pure: it gets settled throws, settled boards (30 characters, ``?`` where the camera is
+unsure) and button presses, and answers with verdicts. It never touches hardware.
+
+    >>> referee = Referee("netherworld")
+    >>> [v.event for v in referee.throw(1)]          # the first 1 decides: dark starts
+    ['throw', 'start']
+    >>> [v.event for v in referee.throw(3)]
+    ['throw']
+    >>> verdict = referee.board("LDLDLDLDL.." + "D" + "." * 18)[0]   # 10 -> 12 with a throw of 3
+    >>> verdict.event, verdict.rules
+    ('illegal', ('N.throw',))
+    >>> [v.event for v in referee.board("LDLDLDLDL..." + "D" + "." * 17)]
+    ['move']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from senet.engine.board import format_board, parse_board
+from senet.engine.game import Game, GameError
+from senet.engine.moves import OFF, Move
+from senet.engine.player import Player
+from senet.engine.position import IllegalMoveError, Position
+from senet.engine.rulebook import describe_violation
+from senet.engine.throws import throw_value
+from senet.engine.variants import Variant, find_variant
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What the referee decided. ``event``: throw, start, move, illegal, pass, undo,
+    game-over, waiting, instruction or corrected."""
+
+    event: str
+    light_up: int | None = None
+    throw: int | None = None
+    from_square: int | None = None
+    to_square: int | None = None
+    rules: tuple[str, ...] = ()
+    squares: tuple[int, ...] = ()
+    winner: Player | None = None
+    message: str = ""
+
+
+@dataclass
+class Referee:
+    """Runs one game on a physical board from the first throw to the last."""
+
+    variant: Variant | str
+    game: Game = field(init=False)
+    #: The board the players must show now (the engine's position, or a position the
+    #: players still have to make after a rule moved a piece by itself).
+    expected: tuple[int, ...] = field(init=False)
+    #: Boards on the way there that are fine to see (a piece still on 27 before it falls back).
+    on_the_way: set[tuple[int, ...]] = field(init=False, default_factory=set)
+    #: An illegal board is on the table: the red light stays until it is corrected.
+    illegal: bool = False
+    #: Blockade's touch-move: the square of an own piece seen lifted this turn.
+    touched: int = 0
+    seen: tuple[int, ...] | None = None
+
+    def __post_init__(self) -> None:
+        self.variant = find_variant(self.variant) if isinstance(self.variant, str) else self.variant
+        self.game = Game(self.variant)
+        self.expected = self.game.position.board
+
+    # -- events ------------------------------------------------------------------
+
+    def throw(self, light_up: int) -> list[Verdict]:
+        """A settled throw of the sticks (``light_up`` light sides up), or electronic sticks."""
+        value = throw_value(light_up, self.variant.zero_value)
+        verdicts: list[Verdict] = []
+        if self.game.is_over:
+            return [Verdict("waiting", light_up, value, message="the game is over")]
+        if self.game.current_throw is not None:
+            options = self.game.options
+            if options.pass_move is None:
+                return [Verdict("waiting", light_up, value, message=f"first use the throw of {self.game.current_throw}")]
+            verdicts += self._passed(self.game.pass_turn())  # the player let a passable throw go
+        if not self.game.started and self.variant.start_ritual == "lots":
+            self.game.start_by_lot(0)
+            verdicts.append(Verdict("start", message="dark starts"))
+        started = self.game.started
+        forced = self.game.throw(value)
+        verdicts.append(Verdict("throw", light_up, value))
+        if not started and self.game.started:
+            verdicts.append(Verdict("start", message=f"seat {self.game.dark_seat + 1} plays dark"))
+            self._expect(self.game.position.board)
+            if self.variant.opening_jump:
+                start, end = self.variant.opening_jump
+                verdicts.append(Verdict("instruction", from_square=start, to_square=end, message=f"move the piece on {start} to {end}"))
+                self.on_the_way = {self.variant.start_board()}
+        if forced is not None:
+            verdicts += self._passed(forced)
+        return verdicts
+
+    def pass_turn(self) -> list[Verdict]:
+        """The player declares a pass (button), where the rules allow one."""
+        try:
+            return self._passed(self.game.pass_turn())
+        except IllegalMoveError:
+            return [Verdict("waiting", message="passing is not allowed now")]
+
+    def board(self, text: str) -> list[Verdict]:
+        """A settled board from the camera: 30 characters, '?' where unsure."""
+        cells = parse_board(text.replace("?", "."))
+        unsure = {i + 1 for i, char in enumerate(text) if char == "?"}
+        self.seen = cells
+        if _matches(self.expected, cells, unsure):
+            self.on_the_way = set()
+            if self.illegal:
+                self.illegal = False
+                return [Verdict("corrected")]
+            return []
+        if any(_matches(board, cells, unsure) for board in self.on_the_way):
+            return [Verdict("waiting", message="finish the move")]
+        if self.game.current_throw is None or self.game.is_over:
+            return self._unexpected(cells, unsure)
+        position = self.game.position
+        options = position.options(self.game.current_throw, self.touched)
+        fits = [m for m in options.moves if _matches(m.after, cells, unsure)]
+        started = [m for m in options.moves if _matches(self._raw_board(m), cells, unsure)]
+        if len({m.after for m in fits}) == 1:
+            return self._accept(fits[0])
+        if not fits and len(started) == 1:
+            move = started[0]
+            verdicts = self._accept(move)
+            self.on_the_way = {cells}
+            changed = [i for i in range(1, 31) if cells[i] != move.after[i]]
+            verdicts.append(Verdict("instruction", squares=tuple(changed), message=_instruction(cells, move.after)))
+            return verdicts
+        if unsure or fits or len(started) > 1:
+            return [Verdict("waiting", message="the camera is not sure: waiting for a clearer view")]
+        return self._judge(cells)
+
+    def undo(self) -> list[Verdict]:
+        """Take back the last accepted move (button long-press or the admin page)."""
+        try:
+            turn = self.game.undo()
+        except GameError as error:
+            return [Verdict("waiting", message=str(error))]
+        self._expect(self.game.position.board)
+        return [Verdict("undo", from_square=turn.from_square or None, to_square=turn.to_square or None,
+                        message="put the board back as it was")]
+
+    def set_position(self, position: Position, throw: int | None = None) -> None:
+        """An operator corrects the game by hand (the camera was wrong)."""
+        self.game.position = position
+        self.game.current_throw = throw
+        self.game._options = position.options(throw) if throw is not None else None
+        self._expect(position.board)
+
+    # -- helpers -----------------------------------------------------------------
+
+    def _expect(self, board: tuple[int, ...]) -> None:
+        self.expected, self.on_the_way, self.illegal, self.touched = board, set(), False, 0
+
+    def _accept(self, move: Move) -> list[Verdict]:
+        throw = self.game.current_throw
+        self.game.play(move.from_square, move.to_square, self.touched)
+        self._expect(move.after)
+        verdicts = [Verdict("move", throw=throw, from_square=move.from_square, to_square=move.to_square)]
+        return verdicts + self._after_turn()
+
+    def _passed(self, move: Move) -> list[Verdict]:
+        self._expect(self.game.position.board)
+        return [Verdict("pass", message="no move: the turn passes" if move.winner == 0 else "no move: this loses")] + self._after_turn()
+
+    def _after_turn(self) -> list[Verdict]:
+        winner = self.game.position.winner
+        return [Verdict("game-over", winner=winner, message=f"{winner.label} wins")] if winner else []
+
+    def _raw_board(self, move: Move) -> tuple[int, ...]:
+        """The board with only the mover's piece moved to where the throw takes it, before any
+        rule moves something by itself (the water, a House, a captured piece sent to 27)."""
+        cells = list(self.expected)
+        me = cells[move.from_square]
+        cells[move.from_square] = 0
+        step = self.game.current_throw or 0
+        raw = move.from_square + step if move.to_square > move.from_square or move.to_square == OFF else move.from_square - step
+        if 1 <= raw <= 30:
+            if cells[raw]:
+                cells[move.from_square] = cells[raw]  # the usual swap, done by hand
+            cells[raw] = me
+        return tuple(cells)
+
+    def _judge(self, cells: tuple[int, ...]) -> list[Verdict]:
+        """A settled board that is no legal move: which piece moved where, and which rule that breaks."""
+        me = self.game.position.turn
+        assert me is not None
+        before, now = self.expected, cells
+        gone = [i for i in range(1, 31) if before[i] == me and now[i] != me]
+        came = [i for i in range(1, 31) if now[i] == me and before[i] != me]
+        others_gone = [i for i in range(1, 31) if before[i] == me.opponent and now[i] != me.opponent]
+        others_came = [i for i in range(1, 31) if now[i] == me.opponent and before[i] != me.opponent]
+        if len(gone) == 1 and not came and not others_came:
+            if self.variant.touch_move and not others_gone:
+                self.touched = gone[0]
+            return [Verdict("waiting", squares=(gone[0],), message="a piece is in the hand")]
+        if len(gone) == 1 and len(came) == 1 and set(others_came) <= set(gone) and set(others_gone) <= set(came):
+            if others_gone and not others_came:
+                return [Verdict("waiting", message="finish the swap")]
+            return self._illegal(gone[0], came[0])
+        if len(gone) == 1 and not came and not others_gone and not others_came:
+            return [Verdict("waiting", message="a piece is in the hand")]
+        if not gone and others_gone and len(others_gone) == 1 and len(others_came) == 1:
+            return self._illegal(others_gone[0], others_came[0])
+        return [Verdict("waiting", message="the board does not match the game: put it back")]
+
+    def _illegal(self, start: int, end: int) -> list[Verdict]:
+        throw = self.game.current_throw or 0
+        violations = self.game.position.explain(throw, start, end, self.touched)
+        if not violations:
+            return [Verdict("waiting", message="finish the move")]
+        self.illegal = True
+        squares = tuple(dict.fromkeys(s for v in violations for s in v.squares))
+        message = " ".join(describe_violation(v.rule, v.squares, start, end, throw) for v in violations)
+        return [Verdict("illegal", throw=throw, from_square=start, to_square=end,
+                        rules=tuple(v.rule for v in violations), squares=squares, message=message)]
+
+    def _unexpected(self, cells: tuple[int, ...], unsure: set[int]) -> list[Verdict]:
+        """The board changed while nobody has a throw to use."""
+        if unsure:
+            return [Verdict("waiting", message="the camera is not sure: waiting for a clearer view")]
+        if self.game.is_over:
+            return [Verdict("waiting", message="the game is over")]
+        self.illegal = True
+        rule = f"{self.variant.prefix}.throw"
+        return [Verdict("illegal", rules=(rule,), message="Throw the sticks before moving a piece: put it back.")]
+
+
+def _matches(board: tuple[int, ...], cells: tuple[int, ...], unsure: set[int]) -> bool:
+    """Whether the camera's board agrees with ``board`` on every square it is sure of."""
+    return all(board[i] == cells[i] for i in range(1, 31) if i not in unsure)
+
+
+def _instruction(now: tuple[int, ...], target: tuple[int, ...]) -> str:
+    """'move the piece on 27 to 1' and the like, for what a rule moved by itself."""
+    moved_from = [i for i in range(1, 31) if now[i] and now[i] != target[i]]
+    moved_to = [i for i in range(1, 31) if target[i] and target[i] != now[i]]
+    if len(moved_from) == 1 and len(moved_to) == 1:
+        return f"move the piece on {moved_from[0]} to {moved_to[0]}"
+    return "make the board look like " + format_board(target)
+
+

@@ -1,0 +1,49 @@
+"""Recorded sessions from the simulator: a game at the table, frame by frame.
+
+Each step is a scene held for some seconds; its frames are identical (a still table), so
+the stabiliser sees the scene settle as it would with a real camera.
+
+    >>> from pathlib import Path; import tempfile
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> paths = record_session(folder, [(Scene(START_BOARD), 0.3)], fps=10)
+    >>> [p.name for p in paths]
+    ['frame_00000.png', 'frame_00001.png', 'frame_00002.png']
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from senet.vision.mat import MatLayout
+from senet.vision.simulator import Conditions, Scene, Simulator, Style
+from senet.vision.sources import START_BOARD
+
+Step = tuple[Scene, float]
+
+
+def record_session(
+    folder: Path, steps: list[Step], fps: float = 10.0, paper: str = "a3",
+    conditions: Conditions | None = None, style: Style | None = None, seed: int = 0,
+) -> list[Path]:
+    """Write the frames of ``steps`` into ``folder`` (frame_00000.png, ...); returns their paths."""
+    folder.mkdir(parents=True, exist_ok=True)
+    simulator = Simulator(MatLayout.for_paper(paper))
+    conditions = conditions or Conditions.plain()
+    paths: list[Path] = []
+    for number, (scene, seconds) in enumerate(steps):
+        image = simulator.render(scene, conditions, np.random.default_rng(seed * 1000 + number), style)
+        for _ in range(max(1, round(seconds * fps))):
+            path = folder / f"frame_{len(paths):05d}.png"
+            cv2.imwrite(str(path), image)
+            paths.append(path)
+    return paths
+
+
+def start_picture(path: Path, paper: str = "a3", conditions: Conditions | None = None, style: Style | None = None, seed: int = 0) -> Path:
+    """The calibration picture: the start position, tray empty."""
+    simulator = Simulator(MatLayout.for_paper(paper))
+    cv2.imwrite(str(path), simulator.render(Scene(START_BOARD), conditions or Conditions.plain(), np.random.default_rng(seed), style))
+    return path

@@ -1,0 +1,93 @@
+"""Waiting for the scene to settle: only boards and throws that held still reach the referee.
+
+Hands moving over the board, a stick still rolling, a frame with glare: the stabiliser
+reports a board once the same reading has held for ``settle_s`` seconds, a throw once
+four sticks have lain still after the tray was empty, and trouble while the camera
+cannot see the board.
+
+    >>> from senet.vision.reader import Observation
+    >>> calm = Observation("ok", "L" * 5 + "." * 25, None, "empty", (), 0.0)
+    >>> stabiliser = Stabiliser(settle_s=0.5)
+    >>> [type(e).__name__ for t in (0.0, 0.2, 0.5) for e in stabiliser.feed(calm, t)]
+    ['Clear', 'SettledBoard']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from senet.vision.reader import Observation
+
+#: More of the sample points than this moving between frames is motion.
+STILL = 0.02
+
+
+@dataclass(frozen=True)
+class SettledBoard:
+    board: str
+
+
+@dataclass(frozen=True)
+class SettledThrow:
+    light_up: int
+
+
+@dataclass(frozen=True)
+class Trouble:
+    reason: str
+
+
+@dataclass(frozen=True)
+class Clear:
+    """The board is visible again."""
+
+
+Settled = SettledBoard | SettledThrow | Trouble | Clear
+
+
+@dataclass
+class Stabiliser:
+    settle_s: float = 0.5
+    _board: str | None = None
+    _board_since: float = 0.0
+    _reported_board: str | None = None
+    _sticks: int | None = None
+    _sticks_since: float = 0.0
+    _tray_was_empty: bool = True
+    #: The trouble last reported: None before the first frame, "" while the board is visible.
+    _trouble: str | None = None
+
+    def feed(self, seen: Observation, now: float) -> list[Settled]:
+        """One observation at time ``now`` (seconds); returns what settled."""
+        events: list[Settled] = []
+        if seen.status != "ok":
+            self._board = self._sticks = None
+            if self._trouble != seen.reason:
+                self._trouble = seen.reason
+                events.append(Trouble(seen.reason))
+            return events
+        if self._trouble != "":
+            self._trouble = ""
+            events.append(Clear())
+        if seen.motion > STILL or seen.board != self._board:
+            self._board, self._board_since = seen.board, now
+        elif now - self._board_since >= self.settle_s and seen.board != self._reported_board:
+            self._reported_board = seen.board
+            events.append(SettledBoard(seen.board))
+        events += self._tray(seen, now)
+        return events
+
+    def _tray(self, seen: Observation, now: float) -> list[Settled]:
+        if seen.tray == "empty":
+            self._tray_was_empty, self._sticks = True, None
+            return []
+        if seen.light_up is None or seen.motion > STILL:
+            self._sticks = None
+            return []
+        if seen.light_up != self._sticks:
+            self._sticks, self._sticks_since = seen.light_up, now
+            return []
+        if self._tray_was_empty and now - self._sticks_since >= self.settle_s:
+            self._tray_was_empty = False
+            return [SettledThrow(seen.light_up)]
+        return []
