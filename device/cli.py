@@ -7,6 +7,7 @@
     senet board mat --out DIR         the printable mat (PNG, PDF, mat.json)
     senet vision read --calibrate START IMAGE...   what the camera reads in pictures
     senet referee replay --variant V --calibrate START FRAMES_DIR   a recorded game's events
+    senet run [--variant V] [--camera auto]   the companion (simulation where there is no Pi)
 """
 
 from __future__ import annotations
@@ -153,6 +154,14 @@ def build_parser() -> argparse.ArgumentParser:
     read.add_argument("--mat", type=Path, help="mat.json of a custom mat (default: the mats senet prints)")
     read.add_argument("--json", action="store_true", help="one JSON object per line")
 
+    run = commands.add_parser("run", help="run the companion (in simulation where there is no Pi)")
+    run.add_argument("--variant", default="kendall", choices=list(VARIANTS))
+    run.add_argument("--camera", default="auto", help="auto, simulator, picamera2, usb:N, video:FILE or folder:DIR")
+    run.add_argument("--settle", type=float, default=0.5, help="seconds a board or throw must hold still")
+    run.add_argument("--fps", type=float, default=10.0, help="frames a second to read")
+    run.add_argument("--seed", type=int, help="make the simulation repeatable")
+    run.add_argument("--turns", type=int, help="stop after this many moves (simulation demos)")
+
     referee = commands.add_parser("referee", help="the referee: replay recorded frames")
     referee_commands = referee.add_subparsers(dest="referee_command", required=True, metavar="ACTION")
     replay = referee_commands.add_parser("replay", help="replay a folder of frames through the companion loop")
@@ -178,6 +187,10 @@ def _run(args: argparse.Namespace, out: TextIO) -> int:
         return board_mat(args.out, args.paper, args.dpi, args.url, out)
     if args.command == "vision":
         return vision_read(args.calibrate, args.images, args.mat, args.json, out)
+    if args.command == "run":
+        from senet.device.service import run
+
+        return run(args.variant, args.camera, args.settle, args.fps, args.seed, args.turns, lambda line: print(line, flush=True))
     if args.command == "referee":
         return referee_replay(args.variant, args.calibrate, args.frames, args.fps, args.json, out)
     if args.rules_command == "list":

@@ -49,6 +49,10 @@ class Companion:
                     verdicts += self.referee.board(event.board)
         return self._publish(verdicts)
 
+    def stabiliser_idle(self) -> bool:
+        """The last settled board is what the camera sees now (nothing is moving)."""
+        return self.stabiliser.settled
+
     def electronic_throw(self) -> list[Verdict]:
         """The throw button: four fair sticks from the OS's random source, shown on the stick LEDs."""
         sticks = self.sticks.throw()

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 
 from senet.engine.board import format_board, parse_board
 from senet.engine.game import Game, GameError
-from senet.engine.moves import OFF, Move
+from senet.engine.moves import Move, Violation
 from senet.engine.player import Player
 from senet.engine.position import IllegalMoveError, Position
 from senet.engine.rulebook import describe_violation
@@ -120,9 +120,13 @@ class Referee:
         if self.game.current_throw is None or self.game.is_over:
             return self._unexpected(cells, unsure)
         position = self.game.position
-        options = position.options(self.game.current_throw, self.touched)
+        why: list[tuple[int, int, Violation]] = []
+        assert position.turn is not None
+        options = self.variant.legal(position.board, position.turn.value, position.mark, self.game.current_throw, self.touched, why)
+        # (from, square reached, square a rule sends the piece on to)
+        relocations = {(start, raw, to) for start, raw, v in why for to in v.squares[:1]}
         fits = [m for m in options.moves if _matches(m.after, cells, unsure)]
-        started = [m for m in options.moves if _matches(self._raw_board(m), cells, unsure)]
+        started = [m for m in options.moves if any(_matches(raw, cells, unsure) for raw in self._raw_boards(m, relocations))]
         if len({m.after for m in fits}) == 1:
             return self._accept(fits[0])
         if not fits and len(started) == 1:
@@ -173,19 +177,24 @@ class Referee:
         winner = self.game.position.winner
         return [Verdict("game-over", winner=winner, message=f"{winner.label} wins")] if winner else []
 
-    def _raw_board(self, move: Move) -> tuple[int, ...]:
-        """The board with only the mover's piece moved to where the throw takes it, before any
-        rule moves something by itself (the water, a House, a captured piece sent to 27)."""
-        cells = list(self.expected)
-        me = cells[move.from_square]
-        cells[move.from_square] = 0
+    def _raw_boards(self, move: Move, relocations: set[tuple[int, int, int]]) -> list[tuple[int, ...]]:
+        """Boards on the way to ``move``: the mover's piece already on its final square, or on
+        the square a rule sends it on from (27 before the water takes it), with a captured piece
+        swapped by hand; everything a rule moves by itself still to be done."""
+        boards = []
         step = self.game.current_throw or 0
-        raw = move.from_square + step if move.to_square > move.from_square or move.to_square == OFF else move.from_square - step
-        if 1 <= raw <= 30:
+        for raw in (move.from_square + step, move.from_square - step):
+            if not 1 <= raw <= 30:
+                continue
+            if raw != move.to_square and (move.from_square, raw, move.to_square) not in relocations:
+                continue
+            cells = list(self.expected)
+            me, cells[move.from_square] = cells[move.from_square], 0
             if cells[raw]:
                 cells[move.from_square] = cells[raw]  # the usual swap, done by hand
             cells[raw] = me
-        return tuple(cells)
+            boards.append(tuple(cells))
+        return boards
 
     def _judge(self, cells: tuple[int, ...]) -> list[Verdict]:
         """A settled board that is no legal move: which piece moved where, and which rule that breaks."""

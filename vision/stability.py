@@ -57,6 +57,11 @@ class Stabiliser:
     #: The trouble last reported: None before the first frame, "" while the board is visible.
     _trouble: str | None = None
 
+    @property
+    def settled(self) -> bool:
+        """The board in view has been reported (nothing is settling now)."""
+        return self._board is not None and self._board == self._reported_board
+
     def feed(self, seen: Observation, now: float) -> list[Settled]:
         """One observation at time ``now`` (seconds); returns what settled."""
         events: list[Settled] = []
