@@ -47,6 +47,9 @@ class Observation:
     confidence: tuple[float, ...]
     motion: float
     reason: str = ""
+    #: Per square '.', 'D', 'L', or '?' where unsure, when no hand covers the board (for the
+    #: referee, which can fill an unsure square from the legal moves); None otherwise.
+    labels: str | None = None
 
     def to_json(self, image: str | None = None) -> dict[str, object]:
         """The ``senet vision read --json`` line."""
@@ -142,11 +145,13 @@ class BoardReader:
             reasons.append("something lies over the edge of the board or tray")
         if tray.state == "occluded":
             reasons.append(tray.reason)
+        hand = bool(squares.covered.any() or edge.sum() >= 2 or tray.state == "occluded")
+        labels = None if hand else squares.labels
         if reasons:
-            return Observation("occluded", None, None, tray.state, confidence, motion, "; ".join(reasons))
+            return Observation("occluded", None, None, tray.state, confidence, motion, "; ".join(reasons), labels)
         light_up = tray.light_up if tray.state == "sticks" else None
         reason = tray.reason if tray.state == "unclear" else ""
-        return Observation("ok", squares.labels, light_up, tray.state, confidence, motion, reason)
+        return Observation("ok", squares.labels, light_up, tray.state, confidence, motion, reason, labels)
 
     def _sample(self, frame: np.ndarray, location: Location) -> tuple[tuple[np.ndarray, np.ndarray, np.ndarray], np.ndarray]:
         if self._projected is None or self._projected[0] is not location:

@@ -6,7 +6,7 @@ four sticks have lain still after the tray was empty, and trouble while the came
 cannot see the board.
 
     >>> from senet.vision.reader import Observation
-    >>> calm = Observation("ok", "L" * 5 + "." * 25, None, "empty", (), 0.0)
+    >>> calm = Observation("ok", "L" * 5 + "." * 25, None, "empty", (1.0,) * 30, 0.0, labels="L" * 5 + "." * 25)
     >>> stabiliser = Stabiliser(settle_s=0.5)
     >>> [type(e).__name__ for t in (0.0, 0.2, 0.5) for e in stabiliser.feed(calm, t)]
     ['Clear', 'SettledBoard']
@@ -20,6 +20,10 @@ from senet.vision.reader import Observation
 
 #: More of the sample points than this moving between frames is motion.
 STILL = 0.02
+#: A square read with less confidence than this counts as unsure.
+SURE = 0.9
+#: More unsure squares than this: nothing to settle on.
+MAX_UNSURE = 3
 
 
 @dataclass(frozen=True)
@@ -63,9 +67,14 @@ class Stabiliser:
         return self._board is not None and self._board == self._reported_board
 
     def feed(self, seen: Observation, now: float) -> list[Settled]:
-        """One observation at time ``now`` (seconds); returns what settled."""
+        """One observation at time ``now`` (seconds); returns what settled.
+
+        A board with a few unsure squares (glare, a doubtful reading) still settles, with
+        '?' on those squares; a hand over the board or tray settles nothing.
+        """
         events: list[Settled] = []
-        if seen.status != "ok":
+        board = self._readable(seen)
+        if board is None:
             self._board = self._sticks = None
             if self._trouble != seen.reason:
                 self._trouble = seen.reason
@@ -74,13 +83,19 @@ class Stabiliser:
         if self._trouble != "":
             self._trouble = ""
             events.append(Clear())
-        if seen.motion > STILL or seen.board != self._board:
-            self._board, self._board_since = seen.board, now
-        elif now - self._board_since >= self.settle_s and seen.board != self._reported_board:
-            self._reported_board = seen.board
-            events.append(SettledBoard(seen.board))
+        if seen.motion > STILL or board != self._board:
+            self._board, self._board_since = board, now
+        elif now - self._board_since >= self.settle_s and board != self._reported_board:
+            self._reported_board = board
+            events.append(SettledBoard(board))
         events += self._tray(seen, now)
         return events
+
+    def _readable(self, seen: Observation) -> str | None:
+        """The board to settle on: sure squares as read, the rest '?'; None when a hand is there."""
+        if seen.labels is None or seen.labels.count("?") > MAX_UNSURE:
+            return None
+        return "".join("?" if c < SURE and label != "?" else label for label, c in zip(seen.labels, seen.confidence))
 
     def _tray(self, seen: Observation, now: float) -> list[Settled]:
         if seen.tray == "empty":
