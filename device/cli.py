@@ -124,6 +124,23 @@ def referee_replay(variant: str, start: Path, frames: Path, fps: float, as_json:
     return 0
 
 
+def companion_run(args: argparse.Namespace) -> int:
+    """``senet run``: the configuration file, then the command line on top of it."""
+    from dataclasses import replace
+
+    from senet.device.config import Config, ConfigError, load_config
+    from senet.device.service import run
+
+    try:
+        config = load_config(args.config) if args.config else Config()
+    except ConfigError as error:
+        sys.stderr.write(f"senet run: {error}\n")
+        return 2
+    overrides = {"variant": args.variant, "camera": args.camera, "settle_seconds": args.settle, "fps": args.fps}
+    config = replace(config, **{key: value for key, value in overrides.items() if value is not None})
+    return run(config, args.seed, args.turns, lambda line: print(line, flush=True))
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="senet", description="Senet Companion: referee, teacher and match recorder.")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -155,10 +172,11 @@ def build_parser() -> argparse.ArgumentParser:
     read.add_argument("--json", action="store_true", help="one JSON object per line")
 
     run = commands.add_parser("run", help="run the companion (in simulation where there is no Pi)")
-    run.add_argument("--variant", default="kendall", choices=list(VARIANTS))
-    run.add_argument("--camera", default="auto", help="auto, simulator, picamera2, usb:N, video:FILE or folder:DIR")
-    run.add_argument("--settle", type=float, default=0.5, help="seconds a board or throw must hold still")
-    run.add_argument("--fps", type=float, default=10.0, help="frames a second to read")
+    run.add_argument("--config", type=Path, help="a TOML configuration (variant, camera, timing, [pins]); see docs/wiring.md")
+    run.add_argument("--variant", choices=list(VARIANTS), help="the rule system (default kendall)")
+    run.add_argument("--camera", help="auto (default), simulator, picamera2, usb:N, video:FILE or folder:DIR")
+    run.add_argument("--settle", type=float, help="seconds a board or throw must hold still (default 0.5)")
+    run.add_argument("--fps", type=float, help="frames a second to read (default 10)")
     run.add_argument("--seed", type=int, help="make the simulation repeatable")
     run.add_argument("--turns", type=int, help="stop after this many moves (simulation demos)")
 
@@ -188,9 +206,7 @@ def _run(args: argparse.Namespace, out: TextIO) -> int:
     if args.command == "vision":
         return vision_read(args.calibrate, args.images, args.mat, args.json, out)
     if args.command == "run":
-        from senet.device.service import run
-
-        return run(args.variant, args.camera, args.settle, args.fps, args.seed, args.turns, lambda line: print(line, flush=True))
+        return companion_run(args)
     if args.command == "referee":
         return referee_replay(args.variant, args.calibrate, args.frames, args.fps, args.json, out)
     if args.rules_command == "list":

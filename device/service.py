@@ -20,7 +20,8 @@ from gpiozero.exc import BadPinFactory
 from gpiozero.pins.mock import MockFactory
 
 from senet.device.companion import Companion
-from senet.device.lights import Lights, Wiring
+from senet.device.config import Config
+from senet.device.lights import Lights
 from senet.engine.referee import Referee, Verdict
 from senet.engine.throws import SeededSticks
 from senet.vision.geometry import known_mats
@@ -84,8 +85,9 @@ def open_camera(camera: str, seed: int | None) -> FrameSource:
     return open_source(camera)
 
 
-def run(variant: str, camera: str, settle_s: float, fps: float, seed: int | None, turns: int | None,
-        say: Callable[[str], None]) -> int:
+def run(config: Config, seed: int | None, turns: int | None, say: Callable[[str], None]) -> int:
+    """Run the companion until the game ends (or ``turns`` moves, or Ctrl-C)."""
+    variant, camera, settle_s, fps = config.variant, config.camera, config.settle_seconds, config.fps
     source = open_camera(camera, seed)
     simulated = isinstance(source, SimulatedSource)
     camera_feed = Reconnecting(lambda: source)
@@ -98,7 +100,7 @@ def run(variant: str, camera: str, settle_s: float, fps: float, seed: int | None
     reader = BoardReader(known_mats()[0])
     reader.calibrate(first)
     factory = MockFactory() if simulated else pin_factory()
-    lights = Lights(Wiring(), pin_factory=factory)
+    lights = Lights(config.wiring, pin_factory=factory)
     sticks = SeededSticks(seed) if seed is not None else None
     companion = Companion(Referee(variant), reader, lights, Stabiliser(settle_s))
     if sticks is not None:

@@ -1,0 +1,106 @@
+"""The companion's configuration file (TOML): variant, camera, timing and the pin wiring.
+
+    variant = "kendall"
+    camera = "auto"            # auto, simulator, picamera2, usb:0, video:FILE, folder:DIR
+    settle_seconds = 0.5
+    fps = 10
+
+    [pins]                     # BCM numbers; the defaults are the documented wiring
+    green = 17
+    red = 27
+    amber = 22
+    dark_turn = 5
+    light_turn = 6
+    sticks = [12, 16, 20, 21]
+    buzzer = 26                # leave out for none
+    throw_button = 23
+    undo_button = 24
+
+    >>> config = parse_config('variant = "houses"\\n[pins]\\nred = 4\\n', "example.toml")
+    >>> config.variant, config.wiring.red, config.wiring.green
+    ('houses', 4, 17)
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field, fields, replace
+from pathlib import Path
+from typing import Any
+
+from senet.device.lights import Wiring
+from senet.engine.variants import VARIANTS
+
+
+class ConfigError(ValueError):
+    """The configuration file cannot be used; the message names the file and the setting."""
+
+
+@dataclass(frozen=True)
+class Config:
+    variant: str = "kendall"
+    camera: str = "auto"
+    settle_seconds: float = 0.5
+    fps: float = 10.0
+    wiring: Wiring = field(default_factory=Wiring)
+
+
+def load_config(path: Path) -> Config:
+    try:
+        text = path.read_text()
+    except OSError as error:
+        raise ConfigError(f"cannot read the configuration {path}: {error.strerror}") from None
+    return parse_config(text, str(path))
+
+
+def parse_config(text: str, name: str) -> Config:
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise ConfigError(f"{name} is not valid TOML: {error}") from None
+    config = Config()
+    pins = data.pop("pins", {})
+    if not isinstance(pins, dict):
+        raise ConfigError(f"{name}: 'pins' must be a table ([pins])")
+    for key, value in data.items():
+        if key not in ("variant", "camera", "settle_seconds", "fps"):
+            raise ConfigError(f"{name}: unknown setting {key!r}; known: variant, camera, settle_seconds, fps, [pins]")
+        config = replace(config, **{key: _checked(name, key, value)})
+    wiring = config.wiring
+    known = {f.name for f in fields(Wiring)}
+    for key, value in pins.items():
+        if key not in known:
+            raise ConfigError(f"{name}: unknown pin {key!r} in [pins]; known: {', '.join(sorted(known))}")
+        wiring = replace(wiring, **{key: _pin(name, key, value)})
+    used = [p for p in (wiring.green, wiring.red, wiring.amber, wiring.dark_turn, wiring.light_turn, *wiring.sticks,
+                        wiring.buzzer, wiring.throw_button, wiring.undo_button) if p is not None]
+    if len(used) != len(set(used)):
+        raise ConfigError(f"{name}: [pins] uses a pin twice ({sorted(p for p in used if used.count(p) > 1)[0]})")
+    return replace(config, wiring=wiring)
+
+
+def _checked(name: str, key: str, value: Any) -> Any:
+    if key == "variant":
+        if value not in VARIANTS:
+            raise ConfigError(f"{name}: variant {value!r} is unknown; choose one of {', '.join(VARIANTS)}")
+        return value
+    if key == "camera":
+        if not isinstance(value, str):
+            raise ConfigError(f"{name}: camera must be a string such as 'auto' or 'usb:0'")
+        return value
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value <= 0:
+        raise ConfigError(f"{name}: {key} must be a positive number, not {value!r}")
+    return float(value)
+
+
+def _pin(name: str, key: str, value: Any) -> Any:
+    def one(pin: Any) -> int:
+        if isinstance(pin, bool) or not isinstance(pin, int) or not 0 <= pin <= 27:
+            raise ConfigError(f"{name}: [pins] {key} must be a BCM pin number 0..27, not {pin!r}")
+        return pin
+
+    if key == "sticks":
+        if not isinstance(value, list) or len(value) != 4:
+            raise ConfigError(f"{name}: [pins] sticks must list four pin numbers")
+        return tuple(one(pin) for pin in value)
+    return one(value)
