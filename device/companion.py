@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from senet.device.journal import Journal
 from senet.device.lights import Lights
 from senet.engine.referee import Referee, Verdict
 from senet.engine.throws import SecureSticks, StickSource
@@ -31,6 +32,8 @@ class Companion:
     listeners: list[Listener] = field(default_factory=list)
     #: Why the camera cannot see the board now ("" when it can).
     trouble: str = ""
+    #: Where accepted throws and moves are written before the LEDs change (None: nowhere).
+    journal: Journal | None = None
 
     def step(self, frame: np.ndarray | None, now: float) -> list[Verdict]:
         """Handle one camera frame (None when the camera gave nothing) taken at ``now`` seconds."""
@@ -44,10 +47,14 @@ class Companion:
                 elif isinstance(event, Clear):
                     self.trouble = ""
                 elif isinstance(event, SettledThrow):
-                    verdicts += self.referee.throw(event.light_up)
+                    verdicts += self._journaled(self.referee.throw(event.light_up), {"throw": event.light_up}, "throw")
                 elif isinstance(event, SettledBoard):
-                    verdicts += self.referee.board(event.board)
+                    verdicts += self._journal_moves(self.referee.board(event.board))
         return self._publish(verdicts)
+
+    def settled_board(self, board: str) -> list[Verdict]:
+        """A board that settled (from the camera, or the page's virtual board)."""
+        return self._publish(self._journal_moves(self.referee.board(board)))
 
     def stabiliser_idle(self) -> bool:
         """The last settled board is what the camera sees now (nothing is moving)."""
@@ -57,15 +64,28 @@ class Companion:
         """The throw button: four fair sticks from the OS's random source, shown on the stick LEDs."""
         sticks = self.sticks.throw()
         self.lights.show_sticks(sticks.light_sides)
-        return self._publish(self.referee.throw(sticks.light_up))
+        entry = {"throw": sticks.light_up, "sticks": list(sticks.light_sides)}
+        return self._publish(self._journaled(self.referee.throw(sticks.light_up), entry, "throw"))
 
     def confirm(self) -> list[Verdict]:
         """A short press of the undo/confirm button: pass, where the rules allow it."""
-        return self._publish(self.referee.pass_turn())
+        return self._publish(self._journaled(self.referee.pass_turn(), {"pass": True}, "pass"))
 
     def undo(self) -> list[Verdict]:
         """A long press: take back the last accepted move."""
-        return self._publish(self.referee.undo())
+        return self._publish(self._journaled(self.referee.undo(), {"undo": True}, "undo"))
+
+    def _journaled(self, verdicts: list[Verdict], entry: dict[str, object], event: str) -> list[Verdict]:
+        if self.journal is not None:
+            self.journal.record(verdicts, entry, event)
+        return verdicts
+
+    def _journal_moves(self, verdicts: list[Verdict]) -> list[Verdict]:
+        if self.journal is not None:
+            for verdict in verdicts:
+                if verdict.event == "move":
+                    self.journal.write({"move": [verdict.from_square, verdict.to_square]})
+        return verdicts
 
     def _publish(self, verdicts: list[Verdict]) -> list[Verdict]:
         turn = self.referee.game.position.turn

@@ -4,6 +4,7 @@
     camera = "auto"            # auto, simulator, picamera2, usb:0, video:FILE, folder:DIR
     settle_seconds = 0.5
     fps = 10
+    journal = "/var/lib/senet/match.jsonl"   # every accepted move, safe across a power cut
 
     [pins]                     # BCM numbers; the defaults are the documented wiring
     green = 17
@@ -42,6 +43,8 @@ class Config:
     camera: str = "auto"
     settle_seconds: float = 0.5
     fps: float = 10.0
+    #: The match journal (survives a power cut); "" for none.
+    journal: str = ""
     wiring: Wiring = field(default_factory=Wiring)
 
 
@@ -63,8 +66,8 @@ def parse_config(text: str, name: str) -> Config:
     if not isinstance(pins, dict):
         raise ConfigError(f"{name}: 'pins' must be a table ([pins])")
     for key, value in data.items():
-        if key not in ("variant", "camera", "settle_seconds", "fps"):
-            raise ConfigError(f"{name}: unknown setting {key!r}; known: variant, camera, settle_seconds, fps, [pins]")
+        if key not in ("variant", "camera", "settle_seconds", "fps", "journal"):
+            raise ConfigError(f"{name}: unknown setting {key!r}; known: variant, camera, settle_seconds, fps, journal, [pins]")
         config = replace(config, **{key: _checked(name, key, value)})
     wiring = config.wiring
     known = {f.name for f in fields(Wiring)}
@@ -84,9 +87,9 @@ def _checked(name: str, key: str, value: Any) -> Any:
         if value not in VARIANTS:
             raise ConfigError(f"{name}: variant {value!r} is unknown; choose one of {', '.join(VARIANTS)}")
         return value
-    if key == "camera":
+    if key in ("camera", "journal"):
         if not isinstance(value, str):
-            raise ConfigError(f"{name}: camera must be a string such as 'auto' or 'usb:0'")
+            raise ConfigError(f"{name}: {key} must be a string such as 'auto' or '/var/lib/senet/match.jsonl'")
         return value
     if isinstance(value, bool) or not isinstance(value, (int, float)) or value <= 0:
         raise ConfigError(f"{name}: {key} must be a positive number, not {value!r}")

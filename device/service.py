@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 import time
 import warnings
+from pathlib import Path
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -21,6 +22,7 @@ from gpiozero.pins.mock import MockFactory
 
 from senet.device.companion import Companion
 from senet.device.config import Config
+from senet.device.journal import Journal
 from senet.device.lights import Lights
 from senet.engine.referee import Referee, Verdict
 from senet.engine.throws import SeededSticks
@@ -102,7 +104,9 @@ def run(config: Config, seed: int | None, turns: int | None, say: Callable[[str]
     factory = MockFactory() if simulated else pin_factory()
     lights = Lights(config.wiring, pin_factory=factory)
     sticks = SeededSticks(seed) if seed is not None else None
-    companion = Companion(Referee(variant), reader, lights, Stabiliser(settle_s))
+    journal = Journal(Path(config.journal), variant) if config.journal else None
+    referee = journal.resume() if journal is not None else Referee(variant)
+    companion = Companion(referee, reader, lights, Stabiliser(settle_s), journal=journal)
     if sticks is not None:
         companion.sticks = sticks
 

@@ -140,6 +140,12 @@ class Referee:
             return [Verdict("waiting", message="the camera is not sure: waiting for a clearer view")]
         return self._judge(cells)
 
+    def replay_move(self, from_square: int, to_square: int) -> list[Verdict]:
+        """Make a move recorded earlier (a journal being replayed after a restart)."""
+        if self.game.current_throw is None:
+            raise GameError("the journal has a move without a throw")
+        return self._accept(self.game.position.find_move(self.game.current_throw, from_square, to_square))
+
     def undo(self) -> list[Verdict]:
         """Take back the last accepted move (button long-press or the admin page)."""
         try:

@@ -8,12 +8,13 @@ import pkgutil
 
 import pytest
 
+import senet.device
 import senet.engine
 import senet.vision
 
 MODULES = sorted(
     info.name
-    for package in (senet.engine, senet.vision)
+    for package in (senet.engine, senet.vision, senet.device)
     for info in pkgutil.walk_packages(package.__path__, package.__name__ + ".")
 )
 

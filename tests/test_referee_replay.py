@@ -25,6 +25,8 @@ def kendall_session() -> list[tuple[Scene, float]]:
     wrong_11_13 = board(dark=(2, 4, 6, 8, 13), light=light)
     after_11_14 = board(dark=(2, 4, 6, 8, 14), light=light)
     after_9_11 = board(dark=(2, 4, 6, 8, 14), light=(1, 3, 5, 7, 11))
+    half_swap = board(dark=(2, 4, 6, 11, 14), light=(1, 3, 5, 7))
+    after_swap = board(dark=(2, 4, 6, 11, 14), light=(1, 3, 5, 7, 8))
     return [
         (Scene(START_BOARD), 1.0),
         (Scene(START_BOARD, UP[2]), 1.0),  # seat 1 throws a 2: no start yet
@@ -42,6 +44,11 @@ def kendall_session() -> list[tuple[Scene, float]]:
         (Scene(after_11_14, UP[2]), 1.0),  # light throws 2: must use the piece on 9
         (Scene(after_9_11, UP[2], hand="board"), 0.5),
         (Scene(after_9_11, UP[2]), 1.0),  # 9-11 accepted
+        (Scene(after_9_11), 0.6),
+        (Scene(after_9_11, UP[3]), 1.0),  # dark throws 3: 8 can take the lone piece on 11
+        (Scene(half_swap, UP[3]), 1.0),  # half a swap: light's piece still in the hand
+        (Scene(after_swap, UP[3], hand="tray"), 0.5),
+        (Scene(after_swap, UP[3]), 1.0),  # the swap is complete: 8-11 accepted
     ]
 
 
@@ -66,6 +73,8 @@ def test_a_recorded_game_gives_exactly_the_right_events(recording: tuple[Path, P
         ("move", None, 11, 14, ()),
         ("throw", 2, None, None, ()),
         ("move", None, 9, 11, ()),
+        ("throw", 3, None, None, ()),
+        ("move", None, 8, 11, ()),
     ]
     illegal = events[4]
     assert illegal["leds"] == {"green": False, "red": True, "amber": False, "turn": "dark"}
