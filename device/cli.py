@@ -139,7 +139,8 @@ def companion_run(args: argparse.Namespace) -> int:
     overrides = {"variant": args.variant, "camera": args.camera, "settle_seconds": args.settle, "fps": args.fps,
                  "journal": args.journal}
     config = replace(config, **{key: value for key, value in overrides.items() if value is not None})
-    return run(config, args.seed, args.turns, lambda line: print(line, flush=True))
+    port = None if args.no_page else args.port
+    return run(config, args.seed, args.turns, args.autoplay, port, lambda line: print(line, flush=True))
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -181,6 +182,9 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--journal", help="file that keeps the match across restarts (resumed when it exists)")
     run.add_argument("--seed", type=int, help="make the simulation repeatable")
     run.add_argument("--turns", type=int, help="stop after this many moves (simulation demos)")
+    run.add_argument("--autoplay", action="store_true", help="in simulation, let two simulated players play")
+    run.add_argument("--port", type=int, default=8080, help="port of the page (default 8080)")
+    run.add_argument("--no-page", action="store_true", help="do not serve the page")
 
     referee = commands.add_parser("referee", help="the referee: replay recorded frames")
     referee_commands = referee.add_subparsers(dest="referee_command", required=True, metavar="ACTION")

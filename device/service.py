@@ -9,11 +9,13 @@ referee -> LEDs. (The phone page that lets a person move the pieces comes with t
 from __future__ import annotations
 
 import random
+import threading
 import time
 import warnings
-from pathlib import Path
+from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import Any
 
 from gpiozero import Device
@@ -87,11 +89,94 @@ def open_camera(camera: str, seed: int | None) -> FrameSource:
     return open_source(camera)
 
 
-def run(config: Config, seed: int | None, turns: int | None, say: Callable[[str], None]) -> int:
-    """Run the companion until the game ends (or ``turns`` moves, or Ctrl-C)."""
-    variant, camera, settle_s, fps = config.variant, config.camera, config.settle_seconds, config.fps
-    source = open_camera(camera, seed)
-    simulated = isinstance(source, SimulatedSource)
+@dataclass
+class Runtime:
+    """The running companion: its loop, and what the page may ask of it (thread-safe)."""
+
+    companion: Companion
+    camera_feed: Reconnecting
+    source: FrameSource
+    fps: float
+    players: SimulatedPlayers | None = None
+    lock: threading.RLock = field(default_factory=threading.RLock)
+    log: deque[dict[str, object]] = field(default_factory=lambda: deque(maxlen=30))
+    stop: threading.Event = field(default_factory=threading.Event)
+    moves: int = 0
+
+    @property
+    def simulated(self) -> bool:
+        return isinstance(self.source, SimulatedSource)
+
+    def loop(self, turns: int | None = None) -> None:
+        """Read frames until the game ends, ``turns`` moves were made, or ``stop`` is set."""
+        started = time.monotonic()
+        while not self.stop.is_set() and not self.companion.referee.game.is_over and (turns is None or self.moves < turns):
+            frame = self.camera_feed.read()
+            with self.lock:
+                verdicts = self.companion.step(frame, time.monotonic() - started)
+                self.moves += sum(v.event == "move" for v in verdicts)
+                if self.players is not None and not verdicts and self.companion.stabiliser_idle():
+                    self.players.act()
+            time.sleep(max(0.0, 1 / self.fps - 0.001))
+
+    def remember(self, verdict: Verdict, leds: dict[str, object]) -> None:
+        self.log.appendleft({"event": verdict.event, "message": verdict.message, "rules": list(verdict.rules),
+                             "from": verdict.from_square, "to": verdict.to_square, "throw": verdict.throw})
+
+    # -- what the page asks -------------------------------------------------------
+
+    def state(self) -> dict[str, object]:
+        with self.lock:
+            referee = self.companion.referee
+            game = referee.game
+            turn = game.position.turn
+            scene = self.source.scene.board if isinstance(self.source, SimulatedSource) else None
+            return {
+                "variant": game.variant.name,
+                "started": game.started,
+                "board": game.position.board_text,
+                "virtual_board": scene,
+                "turn": turn.label if turn and game.started else None,
+                "throw": game.current_throw,
+                "moves": [{"from": m.from_square, "to": "off" if m.to_square == 31 else m.to_square} for m in game.options.moves],
+                "may_pass": game.options.pass_move is not None and bool(game.options.moves),
+                "winner": game.position.winner.label if game.position.winner else None,
+                "leds": self.companion.lights.state(),
+                "trouble": self.companion.trouble,
+                "simulated": self.simulated,
+                "log": list(self.log),
+            }
+
+    def throw(self) -> None:
+        with self.lock:
+            self.companion.electronic_throw()
+
+    def confirm(self) -> None:
+        with self.lock:
+            self.companion.confirm()
+
+    def undo(self) -> None:
+        with self.lock:
+            self.companion.undo()
+
+    def move_virtual(self, start: int, end: int | None) -> None:
+        """In simulation: a person picks up the piece on ``start`` and puts it on ``end``
+        (None: off the board); a piece already there goes to ``start`` (a swap by hand)."""
+        if not isinstance(self.source, SimulatedSource):
+            raise ValueError("pieces can only be moved on the simulated board")
+        with self.lock:
+            cells = list(self.source.scene.board)
+            if not 1 <= start <= 30 or cells[start - 1] == "." or (end is not None and not 1 <= end <= 30):
+                raise ValueError("pick a square with a piece, and a square 1..30 (or off) to put it on")
+            piece, cells[start - 1] = cells[start - 1], "."
+            if end is not None:
+                cells[start - 1], cells[end - 1] = cells[end - 1], piece
+            self.source.scene = replace(self.source.scene, board="".join(cells))
+
+
+def build_runtime(config: Config, seed: int | None, autoplay: bool, say: Callable[[str], None]) -> Runtime:
+    """Open the camera, calibrate on the start position, wire LEDs, journal and referee."""
+    source = open_camera(config.camera, seed)
     camera_feed = Reconnecting(lambda: source)
     first = None
     while first is None:
@@ -101,35 +186,48 @@ def run(config: Config, seed: int | None, turns: int | None, say: Callable[[str]
             time.sleep(1)
     reader = BoardReader(known_mats()[0])
     reader.calibrate(first)
-    factory = MockFactory() if simulated else pin_factory()
-    lights = Lights(config.wiring, pin_factory=factory)
-    sticks = SeededSticks(seed) if seed is not None else None
-    journal = Journal(Path(config.journal), variant) if config.journal else None
-    referee = journal.resume() if journal is not None else Referee(variant)
-    companion = Companion(referee, reader, lights, Stabiliser(settle_s), journal=journal)
-    if sticks is not None:
-        companion.sticks = sticks
+    simulated = isinstance(source, SimulatedSource)
+    lights = Lights(config.wiring, pin_factory=MockFactory() if simulated else pin_factory())
+    journal = Journal(Path(config.journal), config.variant) if config.journal else None
+    referee = journal.resume() if journal is not None else Referee(config.variant)
+    companion = Companion(referee, reader, lights, Stabiliser(config.settle_seconds), journal=journal)
+    if seed is not None:
+        companion.sticks = SeededSticks(seed)
+    players = SimulatedPlayers(companion, source, random.Random(seed)) if simulated and autoplay else None
+    runtime = Runtime(companion, camera_feed, source, config.fps, players)
+    companion.listeners.append(runtime.remember)
+    return runtime
+
+
+def run(config: Config, seed: int | None, turns: int | None, autoplay: bool, port: int | None,
+        say: Callable[[str], None]) -> int:
+    """Run the companion until the game ends (or ``turns`` moves, or Ctrl-C); serve the page on ``port``."""
+    runtime = build_runtime(config, seed, autoplay, say)
 
     def report(verdict: Verdict, leds: dict[str, object]) -> None:
         details = " ".join(f"{k}={v}" for k, v in (("throw", verdict.throw), ("from", verdict.from_square),
                            ("to", verdict.to_square), ("rules", ",".join(verdict.rules))) if v)
         say(f"{verdict.event} {details} {verdict.message} leds={leds}".replace("  ", " "))
 
-    companion.listeners.append(report)
-    players = SimulatedPlayers(companion, source, random.Random(seed)) if isinstance(source, SimulatedSource) else None
-    say(f"senet run: {variant}, {'simulated camera and pins' if simulated else camera}; Ctrl-C stops")
-    started, moves = time.monotonic(), 0
+    runtime.companion.listeners.append(report)
+    what = "simulated camera and pins" if runtime.simulated else config.camera
+    say(f"senet run: {config.variant}, {what}; Ctrl-C stops")
     try:
-        while not companion.referee.game.is_over and (turns is None or moves < turns):
-            frame = camera_feed.read()
-            verdicts = companion.step(frame, time.monotonic() - started)
-            moves += sum(v.event == "move" for v in verdicts)
-            if players is not None and not verdicts and companion.stabiliser_idle():
-                players.act()
-            time.sleep(max(0.0, 1 / fps - 0.001))
+        if port is None:
+            runtime.loop(turns)
+        else:
+            from waitress import serve
+
+            from senet.web.app import create_app
+
+            worker = threading.Thread(target=runtime.loop, args=(turns,), daemon=True)
+            worker.start()
+            say(f"the page: http://localhost:{port}/")
+            serve(create_app(runtime), host="0.0.0.0", port=port, threads=16)
     except KeyboardInterrupt:
         say("stopped")
     finally:
-        lights.close()
-        camera_feed.close()
+        runtime.stop.set()
+        runtime.companion.lights.close()
+        runtime.camera_feed.close()
     return 0

@@ -9,7 +9,7 @@ import sys
 def test_senet_run_simulates_a_game_through_camera_referee_and_leds() -> None:
     result = subprocess.run(
         [sys.executable, "-m", "senet.device.cli", "run", "--variant", "netherworld", "--seed", "3", "--turns", "2",
-         "--fps", "20", "--settle", "0.3"],
+         "--fps", "20", "--settle", "0.3", "--autoplay", "--no-page"],
         capture_output=True, text=True, timeout=240,
     )
     assert result.returncode == 0, result.stderr

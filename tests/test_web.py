@@ -1,0 +1,54 @@
+"""The page in simulation: state, electronic throws and virtual pieces through the whole chain."""
+
+from __future__ import annotations
+
+import pytest
+from flask.testing import FlaskClient
+
+from senet.device.config import Config
+from senet.device.service import Runtime, build_runtime
+from senet.web.app import create_app
+
+
+@pytest.fixture
+def runtime() -> Runtime:
+    runtime = build_runtime(Config(variant="netherworld", camera="simulator", settle_seconds=0.3, fps=20), seed=4,
+                            autoplay=False, say=lambda line: None)
+    yield runtime
+    runtime.companion.lights.close()
+
+
+@pytest.fixture
+def client(runtime: Runtime) -> FlaskClient:
+    return create_app(runtime).test_client()
+
+
+def test_the_page_and_its_state(client: FlaskClient) -> None:
+    page = client.get("/")
+    assert page.status_code == 200 and b"Senet Companion" in page.data and b"app.js" in page.data
+    state = client.get("/api/state").get_json()
+    assert state["variant"] == "netherworld" and state["simulated"] and state["board"] == state["virtual_board"]
+    assert set(state["leds"]) >= {"green", "red", "amber", "turn", "sticks"}
+    assert client.get("/healthz").get_json() == {"ok": True}
+
+
+def test_a_move_made_on_the_page_goes_through_camera_vision_and_referee(client: FlaskClient, runtime: Runtime) -> None:
+    state = client.get("/api/state").get_json()
+    while not state["started"]:
+        state = client.post("/api/throw").get_json()
+    while not state["moves"]:
+        state = client.post("/api/throw").get_json()
+    move = state["moves"][0]
+    assert client.post("/api/move", json={"from": move["from"], "to": move["to"]}).status_code == 200
+    runtime.loop(turns=1)  # frames: render -> vision -> stabiliser -> referee -> LEDs
+    state = client.get("/api/state").get_json()
+    assert state["log"][0]["event"] in ("move", "game-over") or any(e["event"] == "move" for e in state["log"])
+    assert state["board"] == state["virtual_board"] and state["leds"]["green"]
+
+
+def test_bad_requests_get_a_clear_error(client: FlaskClient) -> None:
+    assert client.post("/api/move", data="nonsense", content_type="application/json").status_code == 400
+    reply = client.post("/api/move", json={"from": 12, "to": 13})
+    assert reply.status_code == 400 and "pick a square with a piece" in reply.get_json()["error"]
+    assert client.post("/api/move", data="x" * 10000, content_type="application/json").status_code == 413
+    assert client.get("/nowhere").status_code == 404

@@ -1,0 +1,80 @@
+"""The page: the game as the companion sees it, served by the Pi (Flask app factory).
+
+The runtime is the running companion (``senet.device.service.Runtime``): the page reads its
+state and, in simulation, throws the virtual sticks and moves the virtual pieces.
+
+    >>> app = create_app(runtime=None)
+    >>> app.test_client().get("/healthz").get_json()
+    {'ok': True}
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, Flask, abort, current_app, jsonify, render_template, request
+
+pages = Blueprint("pages", __name__)
+
+
+def create_app(runtime: Any) -> Flask:
+    app = Flask(__name__)
+    app.config["RUNTIME"] = runtime
+    app.config["MAX_CONTENT_LENGTH"] = 4096
+    app.register_blueprint(pages)
+    return app
+
+
+def _runtime() -> Any:
+    runtime = current_app.config["RUNTIME"]
+    if runtime is None:
+        abort(503, "the companion is not running")
+    return runtime
+
+
+@pages.get("/")
+def index() -> str:
+    return render_template("index.html")
+
+
+@pages.get("/healthz")
+def healthz() -> Any:
+    return jsonify(ok=True)
+
+
+@pages.get("/api/state")
+def state() -> Any:
+    return jsonify(_runtime().state())
+
+
+@pages.post("/api/throw")
+def throw() -> Any:
+    _runtime().throw()
+    return jsonify(_runtime().state())
+
+
+@pages.post("/api/pass")
+def pass_turn() -> Any:
+    _runtime().confirm()
+    return jsonify(_runtime().state())
+
+
+@pages.post("/api/undo")
+def undo() -> Any:
+    _runtime().undo()
+    return jsonify(_runtime().state())
+
+
+@pages.post("/api/move")
+def move() -> Any:
+    """Simulation only: move a virtual piece, as a hand would on the real board."""
+    data = request.get_json(silent=True)
+    if not isinstance(data, dict) or not isinstance(data.get("from"), int) or not (
+        data.get("to") == "off" or isinstance(data.get("to"), int)
+    ):
+        return jsonify(error='send {"from": SQUARE, "to": SQUARE or "off"}'), 400
+    try:
+        _runtime().move_virtual(data["from"], None if data["to"] == "off" else data["to"])
+    except ValueError as error:
+        return jsonify(error=str(error)), 400
+    return jsonify(_runtime().state())

@@ -1,0 +1,75 @@
+// The page: polls the companion's state and, in simulation, moves virtual pieces.
+"use strict";
+const SPECIAL = new Set([15, 26, 27, 28, 29, 30]);
+let picked = null;
+let last = null;
+
+function squareAt(row, col) {  // the S-shaped path: row 1 left to right, row 2 right to left
+  return row === 1 ? 20 - col : row * 10 + col + 1;
+}
+
+async function post(path, body) {
+  const response = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body || {}) });
+  const data = await response.json();
+  if (!response.ok) { document.getElementById("status").textContent = data.error; return; }
+  show(data);
+}
+
+function show(state) {
+  last = state;
+  document.getElementById("variant").textContent = state.variant + (state.simulated ? " (simulation)" : "");
+  const leds = state.leds;
+  for (const name of ["green", "red", "amber"]) document.getElementById("led-" + name).classList.toggle("on", leds[name]);
+  const turn = document.getElementById("led-turn");
+  turn.className = "led turn" + (leds.turn ? " on " + leds.turn : "");
+  turn.textContent = leds.turn ? leds.turn + " to play" : "start: throw for a 1";
+  let status = state.winner ? state.winner + " wins" : state.throw ? "throw " + state.throw + ": " + (state.moves.map(m => m.from + "-" + m.to).join(", ") || "no move") : "throw the sticks";
+  if (state.trouble) status = "The camera cannot see the board: " + state.trouble;
+  document.getElementById("status").textContent = status;
+  const shown = state.virtual_board || state.board;
+  const board = document.getElementById("board");
+  board.textContent = "";
+  for (let row = 0; row < 3; row++) for (let col = 0; col < 10; col++) {
+    const n = squareAt(row, col);
+    const cell = document.createElement("button");
+    cell.className = "sq" + (SPECIAL.has(n) ? " special" : "") + (picked === n ? " picked" : "");
+    cell.setAttribute("aria-label", "square " + n);
+    cell.innerHTML = '<span class="n">' + n + "</span>";
+    const piece = shown[n - 1];
+    if (piece !== ".") { const p = document.createElement("span"); p.className = "piece " + piece; cell.appendChild(p); }
+    if (picked !== null && state.moves.some(m => m.from === picked && m.to === n)) cell.classList.add("target");
+    cell.onclick = () => pick(n, piece);
+    board.appendChild(cell);
+  }
+  document.getElementById("hint").textContent = state.simulated ? "Simulation: tap a piece, then the square to put it on (tap it again to take it off the board)." : "";
+  const sticks = document.getElementById("sticks");
+  sticks.textContent = "";
+  for (const up of leds.sticks || []) { const s = document.createElement("span"); if (up) s.className = "up"; sticks.appendChild(s); }
+  const log = document.getElementById("log");
+  log.textContent = "";
+  for (const entry of state.log) {
+    const item = document.createElement("li");
+    item.className = entry.event;
+    const where = entry.from ? " " + entry.from + "-" + (entry.to === 31 ? "off" : entry.to) : "";
+    item.textContent = entry.event + where + (entry.rules.length ? " (" + entry.rules.join(", ") + ")" : "") + (entry.message ? ": " + entry.message : "");
+    log.appendChild(item);
+  }
+}
+
+function pick(n, piece) {
+  if (!last || !last.simulated) return;
+  if (picked === null) { if (piece !== ".") { picked = n; show(last); } return; }
+  const from = picked;
+  picked = null;
+  post("/api/move", { from: from, to: from === n ? "off" : n });
+}
+
+document.getElementById("throw").onclick = () => post("/api/throw");
+document.getElementById("pass").onclick = () => post("/api/pass");
+document.getElementById("undo").onclick = () => post("/api/undo");
+
+async function poll() {
+  try { const response = await fetch("/api/state"); if (response.ok) show(await response.json()); } catch (error) { /* the Pi restarts: try again */ }
+  setTimeout(poll, 500);
+}
+poll();
