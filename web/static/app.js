@@ -50,7 +50,7 @@ function show(state) {
   for (const entry of state.log) {
     const item = document.createElement("li");
     item.className = entry.event;
-    const where = entry.from ? " " + entry.from + "-" + (entry.to === 31 ? "off" : entry.to) : "";
+    const where = entry.from ? " " + entry.from + "-" + (entry.to === 31 ? "off" : entry.to) : entry.event === "throw" ? " " + entry.throw : "";
     item.textContent = entry.event + where + (entry.rules.length ? " (" + entry.rules.join(", ") + ")" : "") + (entry.message ? ": " + entry.message : "");
     log.appendChild(item);
   }
