@@ -51,6 +51,7 @@ class Lights:
         self.dark_turn, self.light_turn = led(wiring.dark_turn), led(wiring.light_turn)
         self.sticks = [led(pin) for pin in wiring.sticks]
         self.buzzer = Buzzer(wiring.buzzer, pin_factory=pin_factory) if wiring.buzzer is not None else None
+        self.pin_factory = pin_factory
         self._amber_on = False
         self._shown_sticks: tuple[bool, ...] | None = None
 

@@ -25,7 +25,7 @@ from gpiozero.pins.mock import MockFactory
 from senet.device.companion import Companion
 from senet.device.config import Config
 from senet.device.journal import Journal
-from senet.device.lights import Lights
+from senet.device.lights import Buttons, Lights
 from senet.engine.referee import Referee, Verdict
 from senet.engine.throws import SeededSticks
 from senet.vision.geometry import known_mats
@@ -98,6 +98,7 @@ class Runtime:
     source: FrameSource
     fps: float
     players: SimulatedPlayers | None = None
+    buttons: Buttons | None = None
     lock: threading.RLock = field(default_factory=threading.RLock)
     log: deque[dict[str, object]] = field(default_factory=lambda: deque(maxlen=30))
     stop: threading.Event = field(default_factory=threading.Event)
@@ -118,6 +119,13 @@ class Runtime:
                 if self.players is not None and not verdicts and self.companion.stabiliser_idle():
                     self.players.act()
             time.sleep(max(0.0, 1 / self.fps - 0.001))
+
+    def close(self) -> None:
+        self.stop.set()
+        if self.buttons is not None:
+            self.buttons.close()
+        self.companion.lights.close()
+        self.camera_feed.close()
 
     def remember(self, verdict: Verdict, leds: dict[str, object]) -> None:
         self.log.appendleft({"event": verdict.event, "message": verdict.message, "rules": list(verdict.rules),
@@ -195,6 +203,7 @@ def build_runtime(config: Config, seed: int | None, autoplay: bool, say: Callabl
         companion.sticks = SeededSticks(seed)
     players = SimulatedPlayers(companion, source, random.Random(seed)) if simulated and autoplay else None
     runtime = Runtime(companion, camera_feed, source, config.fps, players)
+    runtime.buttons = Buttons(config.wiring, runtime.throw, runtime.confirm, runtime.undo, pin_factory=lights.pin_factory)
     companion.listeners.append(runtime.remember)
     return runtime
 
@@ -227,7 +236,5 @@ def run(config: Config, seed: int | None, turns: int | None, autoplay: bool, por
     except KeyboardInterrupt:
         say("stopped")
     finally:
-        runtime.stop.set()
-        runtime.companion.lights.close()
-        runtime.camera_feed.close()
+        runtime.close()
     return 0

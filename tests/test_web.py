@@ -15,7 +15,7 @@ def runtime() -> Runtime:
     runtime = build_runtime(Config(variant="netherworld", camera="simulator", settle_seconds=0.3, fps=20), seed=4,
                             autoplay=False, say=lambda line: None)
     yield runtime
-    runtime.companion.lights.close()
+    runtime.close()
 
 
 @pytest.fixture
@@ -52,3 +52,15 @@ def test_bad_requests_get_a_clear_error(client: FlaskClient) -> None:
     assert reply.status_code == 400 and "pick a square with a piece" in reply.get_json()["error"]
     assert client.post("/api/move", data="x" * 10000, content_type="application/json").status_code == 413
     assert client.get("/nowhere").status_code == 404
+
+
+def test_the_throw_button_throws_the_electronic_sticks(runtime: Runtime) -> None:
+    pin = runtime.companion.lights.pin_factory.pin(23)
+    pin.drive_low()
+    pin.drive_high()
+    import time
+
+    deadline = time.monotonic() + 2
+    while time.monotonic() < deadline and not runtime.log:
+        time.sleep(0.02)
+    assert runtime.log and runtime.log[0]["event"] in ("throw", "start")
