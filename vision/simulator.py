@@ -15,7 +15,7 @@ shadows, glare, blur, noise and JPEG. The same code makes the test set and feeds
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 import cv2
 import numpy as np
@@ -271,7 +271,3 @@ class Simulator:
             ok, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, conditions.jpeg_quality])
             image = cv2.imdecode(data, cv2.IMREAD_COLOR)
         return image
-
-
-def with_hand(scene: Scene, where: str) -> Scene:
-    return replace(scene, hand=where)
