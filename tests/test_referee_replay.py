@@ -89,3 +89,21 @@ def test_the_same_frames_always_give_the_same_events(recording: tuple[Path, Path
     assert first.returncode == 0, first.stderr
     lines = [json.loads(line) for line in first.stdout.splitlines()]
     assert lines == list(replay("kendall", start, frames, fps=10))
+
+
+def test_sticks_thrown_again_under_a_hand_count_as_a_new_throw(tmp_path: Path) -> None:
+    """No empty tray is seen between two throws: a hand picks the sticks up and throws again."""
+    after = board(dark=(2, 4, 6, 8, 12), light=(1, 3, 5, 7, 9))
+    steps = [
+        (Scene(START_BOARD), 1.0),
+        (Scene(START_BOARD, UP[1]), 1.0),  # netherworld: the first 1 decides, dark starts
+        (Scene(START_BOARD, UP[1], hand="tray"), 0.5),
+        (Scene(START_BOARD, UP[2]), 1.0),  # thrown again: a 2
+        (Scene(START_BOARD, UP[2], hand="tray"), 0.5),  # a hand passes over the same sticks
+        (Scene(START_BOARD, UP[2]), 1.0),
+        (Scene(after, UP[2]), 1.0),
+    ]
+    start = start_picture(tmp_path / "start.png")
+    record_session(tmp_path / "frames", steps, fps=10, seed=5)
+    events = [(e["event"], e.get("light_up"), e.get("from"), e.get("to")) for e in replay("netherworld", start, tmp_path / "frames")]
+    assert events == [("throw", 1, None, None), ("throw", 2, None, None), ("move", None, 10, 12)]

@@ -21,7 +21,7 @@ import numpy as np
 from senet.vision.geometry import BoardLocator, Location, MatGeometry
 from senet.vision.sampling import SamplePoints, read_pixels
 from senet.vision.squares import CalibrationError, SquareModel, changed
-from senet.vision.tray import TrayReader
+from senet.vision.tray import TrayReader, TrayReading
 
 #: A sample point whose brightness moves this much between frames counts as motion.
 MOTION_STEP = 25.0
@@ -50,6 +50,8 @@ class Observation:
     #: Per square '.', 'D', 'L', or '?' where unsure, when no hand covers the board (for the
     #: referee, which can fill an unsure square from the legal moves); None otherwise.
     labels: str | None = None
+    #: The tray as read (with where the sticks lie), when the tray was seen.
+    sticks: TrayReading | None = None
 
     def to_json(self, image: str | None = None) -> dict[str, object]:
         """The ``senet vision read --json`` line."""
@@ -148,10 +150,10 @@ class BoardReader:
         hand = bool(squares.covered.any() or edge.sum() >= 2 or tray.state == "occluded")
         labels = None if hand else squares.labels
         if reasons:
-            return Observation("occluded", None, None, tray.state, confidence, motion, "; ".join(reasons), labels)
+            return Observation("occluded", None, None, tray.state, confidence, motion, "; ".join(reasons), labels, tray)
         light_up = tray.light_up if tray.state == "sticks" else None
         reason = tray.reason if tray.state == "unclear" else ""
-        return Observation("ok", squares.labels, light_up, tray.state, confidence, motion, reason, labels)
+        return Observation("ok", squares.labels, light_up, tray.state, confidence, motion, reason, labels, tray)
 
     def _sample(self, frame: np.ndarray, location: Location) -> tuple[tuple[np.ndarray, np.ndarray, np.ndarray], np.ndarray]:
         if self._projected is None or self._projected[0] is not location:

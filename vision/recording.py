@@ -1,7 +1,8 @@
 """Recorded sessions from the simulator: a game at the table, frame by frame.
 
 Each step is a scene held for some seconds; its frames are identical (a still table), so
-the stabiliser sees the scene settle as it would with a real camera.
+the stabiliser sees the scene settle as it would with a real camera. Sticks stay where they
+fell until different sticks (a new throw) are in the tray.
 
     >>> from pathlib import Path; import tempfile
     >>> folder = Path(tempfile.mkdtemp())
@@ -33,8 +34,13 @@ def record_session(
     simulator = Simulator(MatLayout.for_paper(paper))
     conditions = conditions or Conditions.plain()
     paths: list[Path] = []
+    throws, previous = 0, None
     for number, (scene, seconds) in enumerate(steps):
-        image = simulator.render(scene, conditions, np.random.default_rng(seed * 1000 + number), style)
+        if scene.sticks is not None and scene.sticks != previous:
+            throws += 1  # new sticks in the tray: they fall somewhere new; the same sticks stay put
+        previous = scene.sticks
+        image = simulator.render(scene, conditions, np.random.default_rng(seed * 1000 + number), style,
+                                 sticks_rng=np.random.default_rng(seed * 1000 + 500 + throws))
         for _ in range(max(1, round(seconds * fps))):
             path = folder / f"frame_{len(paths):05d}.png"
             cv2.imwrite(str(path), image)

@@ -130,13 +130,17 @@ class Simulator:
         dpi = round(PX_PER_MM * 25.4)
         self._mat = cv2.cvtColor(render_mat(self.layout, dpi=dpi), cv2.COLOR_BGR2RGB).astype(np.float32)
 
-    def render(self, scene: Scene, conditions: Conditions, rng: np.random.Generator, style: Style | None = None) -> np.ndarray:
-        """One camera frame (BGR, uint8) of ``scene``."""
+    def render(
+        self, scene: Scene, conditions: Conditions, rng: np.random.Generator, style: Style | None = None,
+        sticks_rng: np.random.Generator | None = None,
+    ) -> np.ndarray:
+        """One camera frame (BGR, uint8) of ``scene``; ``sticks_rng`` places the sticks (the
+        same seed, the same throw lying where it fell)."""
         style = style or Style()
         canvas = self._mat.copy()
         self._draw_pieces(canvas, scene.board, style, rng)
         if scene.sticks is not None:
-            self._draw_sticks(canvas, scene.sticks, style, rng)
+            self._draw_sticks(canvas, scene.sticks, style, sticks_rng or rng)
         camera = conditions.camera
         centre = (self.layout.width_mm / 2 + conditions.centre_offset[0], self.layout.height_mm / 2 + conditions.centre_offset[1])
         to_image = camera.homography(centre) @ np.diag([1 / PX_PER_MM, 1 / PX_PER_MM, 1.0])

@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from senet.vision.reader import Observation
+from senet.vision.tray import TrayReading
 
 #: More of the sample points than this moving between frames is motion.
 STILL = 0.02
@@ -58,6 +59,7 @@ class Stabiliser:
     _sticks: int | None = None
     _sticks_since: float = 0.0
     _tray_was_empty: bool = True
+    _thrown: TrayReading | None = None
     #: The trouble last reported: None before the first frame, "" while the board is visible.
     _trouble: str | None = None
 
@@ -98,6 +100,8 @@ class Stabiliser:
         return "".join("?" if c < SURE and label != "?" else label for label, c in zip(seen.labels, seen.confidence))
 
     def _tray(self, seen: Observation, now: float) -> list[Settled]:
+        """A throw: four sticks lying still, after an empty tray or where no sticks lay before
+        (picked up and thrown again under a hand)."""
         if seen.tray == "empty":
             self._tray_was_empty, self._sticks = True, None
             return []
@@ -107,7 +111,8 @@ class Stabiliser:
         if seen.light_up != self._sticks:
             self._sticks, self._sticks_since = seen.light_up, now
             return []
-        if self._tray_was_empty and now - self._sticks_since >= self.settle_s:
-            self._tray_was_empty = False
+        fresh = self._tray_was_empty or (seen.sticks is not None and not seen.sticks.same_layout(self._thrown))
+        if fresh and now - self._sticks_since >= self.settle_s:
+            self._tray_was_empty, self._thrown = False, seen.sticks
             return [SettledThrow(seen.light_up)]
         return []

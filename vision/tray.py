@@ -41,6 +41,17 @@ class TrayReading:
     light_up: int | None
     sticks: int
     reason: str
+    #: Where the sticks lie: a coarse mask of the tray (one cell per ~12 mm), to tell a new
+    #: throw from the same sticks seen again after a hand passed over them.
+    layout: np.ndarray | None = None
+
+    def same_layout(self, other: TrayReading | None) -> bool:
+        """Whether the sticks lie where they lay in ``other`` (overlap of their cells)."""
+        if other is None or self.layout is None or other.layout is None:
+            return False
+        both = np.logical_and(self.layout, other.layout).sum()
+        either = np.logical_or(self.layout, other.layout).sum()
+        return bool(either) and both / either > 0.6
 
 
 @dataclass
@@ -107,7 +118,8 @@ class TrayReader:
             return TrayReading("empty", None, 0, "")
         if total != 4:
             return TrayReading("unclear", None, total, f"{total} sticks seen in the tray, not 4")
-        return TrayReading("sticks", pale, 4, "")
+        layout = cv2.resize(candidate, (max(1, candidate.shape[1] // 8), max(1, candidate.shape[0] // 8)), interpolation=cv2.INTER_AREA) > 0
+        return TrayReading("sticks", pale, 4, "", layout)
 
 
 def _patches(mask: np.ndarray) -> list[tuple[float, float, float]]:
