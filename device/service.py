@@ -26,6 +26,8 @@ from senet.device.companion import Companion
 from senet.device.config import Config
 from senet.device.journal import Journal
 from senet.device.lights import Buttons, Lights
+from senet.engine.player import Player
+from senet.engine.position import Position
 from senet.engine.referee import Referee, Verdict
 from senet.engine.throws import SeededSticks
 from senet.vision.geometry import known_mats
@@ -166,6 +168,15 @@ class Runtime:
     def undo(self) -> None:
         with self.lock:
             self.companion.undo()
+
+    def set_position(self, board: str, turn: str, throw: int | None = None) -> None:
+        """An operator sets the position by hand (the camera was wrong); ValueError if it is not one."""
+        with self.lock:
+            variant = self.companion.referee.game.variant
+            position = Position.from_board_text(variant, board, Player.from_name(turn))
+            if throw is not None and throw not in variant.throw_values:
+                raise ValueError(f"{variant.name} has no throw of {throw}")
+            self.companion.referee.set_position(position, throw)
 
     def move_virtual(self, start: int, end: int | None) -> None:
         """In simulation: a person picks up the piece on ``start`` and puts it on ``end``

@@ -157,7 +157,9 @@ class Referee:
                         message="put the board back as it was")]
 
     def set_position(self, position: Position, throw: int | None = None) -> None:
-        """An operator corrects the game by hand (the camera was wrong)."""
+        """An operator corrects the game by hand (the camera was wrong); the start ritual counts as done."""
+        if self.game.dark_seat is None:
+            self.game.dark_seat = 0
         self.game.position = position
         self.game.current_throw = throw
         self.game._options = position.options(throw) if throw is not None else None

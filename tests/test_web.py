@@ -64,3 +64,13 @@ def test_the_throw_button_throws_the_electronic_sticks(runtime: Runtime) -> None
     while time.monotonic() < deadline and not runtime.log:
         time.sleep(0.02)
     assert runtime.log and runtime.log[0]["event"] in ("throw", "start")
+
+
+def test_an_operator_sets_the_position_by_hand(client: FlaskClient) -> None:
+    board = "LDLDLDLD" + "." * 10 + "LD" + "." * 10
+    state = client.post("/api/position", json={"board": board, "turn": "light", "throw": 2}).get_json()
+    assert state["board"] == board and state["throw"] == 2 and state["turn"] == "light"
+    assert {(m["from"], m["to"]) for m in state["moves"]}  # light, throwing 2, has moves
+    bad = client.post("/api/position", json={"board": "LLL", "turn": "light"})
+    assert bad.status_code == 400 and "exactly 30" in bad.get_json()["error"]
+    assert client.post("/api/position", json={"board": board, "turn": "light", "throw": 6}).status_code == 400

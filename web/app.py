@@ -65,6 +65,22 @@ def undo() -> Any:
     return jsonify(_runtime().state())
 
 
+@pages.post("/api/position")
+def set_position() -> Any:
+    """An operator corrects the position by hand: {"board": 30 characters, "turn": "dark"|"light", "throw": N?}."""
+    data = request.get_json(silent=True)
+    if not isinstance(data, dict) or not isinstance(data.get("board"), str) or data.get("turn") not in ("dark", "light"):
+        return jsonify(error='send {"board": "<30 characters . D L>", "turn": "dark" or "light", "throw": N (optional)}'), 400
+    throw = data.get("throw")
+    if throw is not None and (isinstance(throw, bool) or not isinstance(throw, int)):
+        return jsonify(error="throw must be a number"), 400
+    try:
+        _runtime().set_position(data["board"], data["turn"], throw)
+    except ValueError as error:
+        return jsonify(error=str(error)), 400
+    return jsonify(_runtime().state())
+
+
 @pages.post("/api/move")
 def move() -> Any:
     """Simulation only: move a virtual piece, as a hand would on the real board."""
