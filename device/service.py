@@ -35,6 +35,7 @@ from senet.vision.reader import BoardReader
 from senet.vision.simulator import Scene
 from senet.vision.sources import CameraError, FrameSource, Reconnecting, SimulatedSource, open_source
 from senet.vision.stability import Stabiliser
+from senet.web.events import EventBus
 
 
 @dataclass
@@ -104,6 +105,7 @@ class Runtime:
     lock: threading.RLock = field(default_factory=threading.RLock)
     log: deque[dict[str, object]] = field(default_factory=lambda: deque(maxlen=30))
     stop: threading.Event = field(default_factory=threading.Event)
+    bus: EventBus = field(default_factory=EventBus)
     moves: int = 0
 
     @property
@@ -113,11 +115,15 @@ class Runtime:
     def loop(self, turns: int | None = None) -> None:
         """Read frames until the game ends, ``turns`` moves were made, or ``stop`` is set."""
         started = time.monotonic()
+        trouble = None
         while not self.stop.is_set() and not self.companion.referee.game.is_over and (turns is None or self.moves < turns):
             frame = self.camera_feed.read()
             with self.lock:
                 verdicts = self.companion.step(frame, time.monotonic() - started)
                 self.moves += sum(v.event == "move" for v in verdicts)
+                if self.companion.trouble != trouble:  # the amber light changed without a verdict
+                    trouble = self.companion.trouble
+                    self.bus.publish(self.state())
                 if self.players is not None and not verdicts and self.companion.stabiliser_idle():
                     self.players.act()
             time.sleep(max(0.0, 1 / self.fps - 0.001))
@@ -130,8 +136,10 @@ class Runtime:
         self.camera_feed.close()
 
     def remember(self, verdict: Verdict, leds: dict[str, object]) -> None:
+        """Keep the verdict for the page and send the new state to every viewer."""
         self.log.appendleft({"event": verdict.event, "message": verdict.message, "rules": list(verdict.rules),
                              "from": verdict.from_square, "to": verdict.to_square, "throw": verdict.throw})
+        self.bus.publish(self.state())
 
     # -- what the page asks -------------------------------------------------------
 
@@ -191,6 +199,7 @@ class Runtime:
             if end is not None:
                 cells[start - 1], cells[end - 1] = cells[end - 1], piece
             self.source.scene = replace(self.source.scene, board="".join(cells))
+            self.bus.publish(self.state())
 
 
 def build_runtime(config: Config, seed: int | None, autoplay: bool, say: Callable[[str], None]) -> Runtime:
@@ -243,7 +252,8 @@ def run(config: Config, seed: int | None, turns: int | None, autoplay: bool, por
             worker = threading.Thread(target=runtime.loop, args=(turns,), daemon=True)
             worker.start()
             say(f"the page: http://localhost:{port}/")
-            serve(create_app(runtime), host="0.0.0.0", port=port, threads=16)
+            # Every open event stream holds a thread: room for 60 phones and the page loads.
+            serve(create_app(runtime), host="0.0.0.0", port=port, threads=64)
     except KeyboardInterrupt:
         say("stopped")
     finally:

@@ -74,3 +74,25 @@ def test_an_operator_sets_the_position_by_hand(client: FlaskClient) -> None:
     bad = client.post("/api/position", json={"board": "LLL", "turn": "light"})
     assert bad.status_code == 400 and "exactly 30" in bad.get_json()["error"]
     assert client.post("/api/position", json={"board": board, "turn": "light", "throw": 6}).status_code == 400
+
+
+def test_the_event_stream_sends_the_state_and_every_change(client: FlaskClient, runtime: Runtime) -> None:
+    response = client.get("/events", buffered=False)
+    assert response.mimetype == "text/event-stream"
+    chunks = iter(response.response)
+    assert next(chunks) == b"retry: 2000\n\n"
+    first = next(chunks).decode()
+    assert first.startswith("data: ") and '"variant": "netherworld"' in first
+    client.post("/api/throw")
+    change = next(chunks).decode()
+    assert change.startswith("data: ") and '"event": "throw"' in change
+    response.close()
+
+
+def test_keep_alive_comments_while_nothing_happens(runtime: Runtime) -> None:
+    client = create_app(runtime, keep_alive=0.05).test_client()
+    response = client.get("/events", buffered=False)
+    chunks = iter(response.response)
+    next(chunks), next(chunks)  # retry, then the state now
+    assert next(chunks) == b": keep-alive\n\n"
+    response.close()

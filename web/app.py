@@ -12,14 +12,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, Flask, abort, current_app, jsonify, render_template, request
+from flask import Blueprint, Flask, Response, abort, current_app, jsonify, render_template, request, stream_with_context
+
+from senet.web.events import EventBus, stream
 
 pages = Blueprint("pages", __name__)
 
 
-def create_app(runtime: Any) -> Flask:
+def create_app(runtime: Any, bus: EventBus | None = None, keep_alive: float = 15.0) -> Flask:
+    """The page's app. ``bus`` carries state snapshots to the event streams (the runtime's own
+    bus when it has one)."""
     app = Flask(__name__)
     app.config["RUNTIME"] = runtime
+    app.config["BUS"] = bus or getattr(runtime, "bus", None) or EventBus()
+    app.config["KEEP_ALIVE"] = keep_alive
     app.config["MAX_CONTENT_LENGTH"] = 4096
     app.register_blueprint(pages)
     return app
@@ -40,6 +46,17 @@ def index() -> str:
 @pages.get("/healthz")
 def healthz() -> Any:
     return jsonify(ok=True)
+
+
+@pages.get("/events")
+def events() -> Response:
+    """Server-Sent Events: the state now, then every change, with keep-alive comments."""
+    bus: EventBus = current_app.config["BUS"]
+    runtime = current_app.config["RUNTIME"]
+    initial = runtime.state() if runtime is not None else None
+    viewer = bus.subscribe()
+    body = stream_with_context(stream(bus, viewer, current_app.config["KEEP_ALIVE"], initial))
+    return Response(body, mimetype="text/event-stream", headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
 
 
 @pages.get("/api/state")

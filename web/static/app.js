@@ -68,8 +68,6 @@ document.getElementById("throw").onclick = () => post("/api/throw");
 document.getElementById("pass").onclick = () => post("/api/pass");
 document.getElementById("undo").onclick = () => post("/api/undo");
 
-async function poll() {
-  try { const response = await fetch("/api/state"); if (response.ok) show(await response.json()); } catch (error) { /* the Pi restarts: try again */ }
-  setTimeout(poll, 500);
-}
-poll();
+// Live updates: the browser reconnects by itself after a restart or a sleeping phone.
+const events = new EventSource("/events");
+events.onmessage = (message) => show(JSON.parse(message.data));
