@@ -86,12 +86,16 @@ def vision_read(start: Path, images: list[Path], mat_file: Path | None, as_json:
     """Calibrate on the start picture, then print one line per picture."""
     from senet.vision.geometry import MatFileError
     from senet.vision.photos import calibrated_reader, read_photos
-    from senet.vision.reader import CalibrationError, NoBoardError
+    from senet.vision.reader import CalibrationError, NoBoardError, no_board
 
     try:
         reader = calibrated_reader(start, mat_file)
     except (NoBoardError, CalibrationError, MatFileError) as error:
-        sys.stderr.write(f"senet vision read: cannot calibrate on {start}: {error}\n")
+        reason = f"cannot calibrate on {start}: {error}"
+        sys.stderr.write(f"senet vision read: {reason}\n")
+        for path in images:  # still one line per picture, as the contract promises
+            seen = no_board(reason)
+            out.write((json.dumps(seen.to_json(str(path))) if as_json else f"{path}: no-board - {reason}") + "\n")
         return 2
     for path, seen in read_photos(reader, images):
         if as_json:

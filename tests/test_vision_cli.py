@@ -43,7 +43,9 @@ def test_vision_read_prints_one_json_line_per_picture(tmp_path: Path) -> None:
 def test_an_unusable_start_picture_is_a_clear_error(tmp_path: Path) -> None:
     blank = tmp_path / "blank.png"
     cv2.imwrite(str(blank), np.full((480, 640, 3), 200, np.uint8))
-    result = senet("vision", "read", "--calibrate", str(blank), str(blank))
+    result = senet("vision", "read", "--calibrate", str(blank), str(blank), "--json")
     assert result.returncode == 2
     assert "cannot calibrate" in result.stderr and "marker" in result.stderr
     assert "Traceback" not in result.stderr
+    line = json.loads(result.stdout)
+    assert line["status"] == "no-board" and line["board"] is None and "cannot calibrate" in line["reason"]

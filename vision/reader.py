@@ -27,8 +27,9 @@ from senet.vision.tray import TrayReader, TrayReading
 MOTION_STEP = 25.0
 #: White paper tinted this much (log colour ratio) has a hand or arm over it.
 PAPER_CHROMA_CHANGE = 0.12
-#: Squares the start picture may leave unclear (a glint of light on a piece) and still teach.
-MAX_UNCLEAR_AT_START = 2
+#: Squares the start picture may leave unclear or misread (a glint of light on a piece) and
+#: still teach: each kind is learnt from a median, so a few odd squares do not spoil it.
+MAX_DOUBTFUL_AT_START = 3
 START_BOARD = "LDLDLDLDLD" + "." * 20
 
 
@@ -107,8 +108,8 @@ class BoardReader:
         self.tray.calibrate(frame, location.homography)
         readings = self.model.classify(centres, corners)
         wrong = [i + 1 for i, (seen, start) in enumerate(zip(readings.labels, START_BOARD)) if seen not in (start, "?")]
-        unclear = readings.labels.count("?")
-        if wrong or readings.covered.any() or unclear > MAX_UNCLEAR_AT_START:
+        doubtful = len(wrong) + readings.labels.count("?")
+        if doubtful > MAX_DOUBTFUL_AT_START:
             self.model = None
             where = f" (squares {', '.join(map(str, wrong))} look wrong)" if wrong else ""
             raise CalibrationError(

@@ -102,14 +102,18 @@ class TrayReader:
         counts = []
         for group in (pale_patches, dark_patches):
             number = 0
-            for area, long, _ in group:
+            for area, long, short in group:
                 if long < 0.6 * STICK_PX[0]:
-                    if area < 1.5 * unit:
+                    if area < 1.5 * unit and long < 2 * short:
                         continue  # a round spot (glare, a speck): not a stick
+                    if area < 1.5 * unit:
+                        return TrayReading("unclear", None, 0, "part of a stick is hard to see")
                     return TrayReading("occluded", None, 0, "something that is not a stick lies in the tray")
                 sticks = max(1, round(area / unit))
                 if sticks > 4 or area / long > 1.5 * STICK_PX[1] * sticks + 13:
                     return TrayReading("occluded", None, 0, "something that is not a stick lies in the tray")
+                if abs(area / unit - sticks) > 0.2:
+                    return TrayReading("unclear", None, 0, "sticks lie too close together to count")
                 number += sticks
             counts.append(number)
         pale, dark = counts
