@@ -102,8 +102,11 @@ class SquareModel:
         local_gain[covered] = global_gain
         # Light that changed unevenly across one square since the start picture (a glint, the
         # edge of a shadow) can make an empty square look like a piece: do not trust it.
-        brightness_gain = np.log(np.maximum(gains.mean(axis=2), 1e-3))
-        uneven = brightness_gain.max(axis=1) - brightness_gain.min(axis=1) > UNEVEN_LIGHT
+        # Corners covered by a large piece say nothing about the light: leave them out.
+        brightness_gain = np.log(np.maximum(gains.mean(axis=2), 1e-3))  # (30, 4)
+        highest = np.where(moved, -np.inf, brightness_gain).max(axis=1)
+        lowest = np.where(moved, np.inf, brightness_gain).min(axis=1)
+        uneven = highest - lowest > UNEVEN_LIGHT
         centre_colour, burnt = _centre_colour(centres)
         glare = (burnt > GLARE_SHARE) & (not self.light_burns_out)
         features = log_ratio(centre_colour, self.empty_centres * local_gain)
