@@ -112,7 +112,7 @@ class TrayReader:
                 sticks = max(1, round(area / unit))
                 if sticks > 4 or area / long > 1.5 * STICK_PX[1] * sticks + 13:
                     return TrayReading("occluded", None, 0, "something that is not a stick lies in the tray")
-                if abs(area / unit - sticks) > 0.2:
+                if sticks > 1 and abs(area / unit - sticks) > 0.25:
                     return TrayReading("unclear", None, 0, "sticks lie too close together to count")
                 number += sticks
             counts.append(number)
