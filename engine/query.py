@@ -65,6 +65,9 @@ def _parse(line: str) -> tuple[Position, int]:
 
 
 def _answer(position: Position, throw: int) -> dict[str, Any]:
+    finished = [player for player in Player if player not in position.board]
+    if finished:  # a side with every piece borne off has won: nothing moves any more
+        return {"moves": [], "stuck": None, "may_pass": False, "winner": finished[0].label}
     options = position.options(throw)
     return {
         "moves": [

@@ -95,3 +95,9 @@ def test_rules_play_is_reproducible_and_replays() -> None:
     assert Game.replay(record).is_over
     as_json = json.loads(senet("rules", "play", "netherworld", "--seed", "5", "--json").stdout)
     assert as_json["variant"] == "netherworld" and as_json["winner"] in ("dark", "light")
+
+
+def test_rules_moves_on_a_finished_game_names_the_winner() -> None:
+    query = {"variant": "kendall", "board": "L" + "." * 29, "to_move": "light", "throw": 1}
+    result = senet("rules", "moves", stdin=json.dumps(query) + "\n")
+    assert json.loads(result.stdout) == {"moves": [], "stuck": None, "may_pass": False, "winner": "dark"}
