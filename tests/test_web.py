@@ -96,3 +96,13 @@ def test_keep_alive_comments_while_nothing_happens(runtime: Runtime) -> None:
     next(chunks), next(chunks)  # retry, then the state now
     assert next(chunks) == b": keep-alive\n\n"
     response.close()
+
+
+def test_the_rules_page_lists_every_rule_with_its_id_and_readings(client: FlaskClient) -> None:
+    from senet.engine.rulebook import RULE_SYSTEMS
+
+    page = client.get("/rules/houses").get_data(as_text=True)
+    for rule in RULE_SYSTEMS["H"].rules:
+        assert f'id="{rule.id}"' in page
+    assert "This companion&#39;s reading" in page and "Russian" in page and "25%" in page
+    assert client.get("/rules/chess").status_code == 404

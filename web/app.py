@@ -14,6 +14,9 @@ from typing import Any
 
 from flask import Blueprint, Flask, Response, abort, current_app, jsonify, render_template, request, stream_with_context
 
+from senet.engine.rulebook import RULE_SYSTEMS
+from senet.engine.throws import throw_odds
+from senet.engine.variants import VARIANTS
 from senet.web.events import EventBus, stream
 
 pages = Blueprint("pages", __name__)
@@ -41,6 +44,16 @@ def _runtime() -> Any:
 @pages.get("/")
 def index() -> str:
     return render_template("index.html")
+
+
+@pages.get("/rules/<variant>")
+def rules(variant: str) -> str:
+    """Every rule of a variant with its ID, this companion's readings, and where it comes from."""
+    if variant not in VARIANTS:
+        abort(404, f"unknown variant {variant!r}; known: {', '.join(VARIANTS)}")
+    chosen = VARIANTS[variant]
+    return render_template("rules.html", variant=chosen, system=RULE_SYSTEMS[chosen.prefix],
+                           odds=throw_odds(chosen.zero_value), variants=list(VARIANTS))
 
 
 @pages.get("/healthz")

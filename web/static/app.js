@@ -18,6 +18,7 @@ async function post(path, body) {
 function show(state) {
   last = state;
   document.getElementById("variant").textContent = state.variant + (state.simulated ? " (simulation)" : "");
+  document.getElementById("rules-link").href = "/rules/" + state.variant;
   const leds = state.leds;
   for (const name of ["green", "red", "amber"]) document.getElementById("led-" + name).classList.toggle("on", leds[name]);
   const turn = document.getElementById("led-turn");
@@ -51,7 +52,13 @@ function show(state) {
     const item = document.createElement("li");
     item.className = entry.event;
     const where = entry.from ? " " + entry.from + "-" + (entry.to === 31 ? "off" : entry.to) : entry.event === "throw" ? " " + entry.throw : "";
-    item.textContent = entry.event + where + (entry.rules.length ? " (" + entry.rules.join(", ") + ")" : "") + (entry.message ? ": " + entry.message : "");
+    item.textContent = entry.event + where + (entry.message ? ": " + entry.message : "");
+    for (const rule of entry.rules) {  // each broken rule links to its text on the rules page
+      const link = document.createElement("a");
+      link.href = "/rules/" + state.variant + "#" + rule;
+      link.textContent = " " + rule;
+      item.appendChild(link);
+    }
     log.appendChild(item);
   }
 }
