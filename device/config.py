@@ -5,6 +5,7 @@
     settle_seconds = 0.5
     fps = 10
     journal = "/var/lib/senet/match.jsonl"   # every accepted move, safe across a power cut
+    admin_pin = "2468"         # undo and set-position on the page need it
 
     [pins]                     # BCM numbers; the defaults are the documented wiring
     green = 17
@@ -45,6 +46,8 @@ class Config:
     fps: float = 10.0
     #: The match journal (survives a power cut); "" for none.
     journal: str = ""
+    #: The operator's PIN for undo and setting the position on the page ("" leaves them open).
+    admin_pin: str = ""
     wiring: Wiring = field(default_factory=Wiring)
 
 
@@ -66,8 +69,10 @@ def parse_config(text: str, name: str) -> Config:
     if not isinstance(pins, dict):
         raise ConfigError(f"{name}: 'pins' must be a table ([pins])")
     for key, value in data.items():
-        if key not in ("variant", "camera", "settle_seconds", "fps", "journal"):
-            raise ConfigError(f"{name}: unknown setting {key!r}; known: variant, camera, settle_seconds, fps, journal, [pins]")
+        if key not in ("variant", "camera", "settle_seconds", "fps", "journal", "admin_pin"):
+            raise ConfigError(
+                f"{name}: unknown setting {key!r}; known: variant, camera, settle_seconds, fps, journal, admin_pin, [pins]"
+            )
         config = replace(config, **{key: _checked(name, key, value)})
     wiring = config.wiring
     known = {f.name for f in fields(Wiring)}
@@ -87,7 +92,7 @@ def _checked(name: str, key: str, value: Any) -> Any:
         if value not in VARIANTS:
             raise ConfigError(f"{name}: variant {value!r} is unknown; choose one of {', '.join(VARIANTS)}")
         return value
-    if key in ("camera", "journal"):
+    if key in ("camera", "journal", "admin_pin"):
         if not isinstance(value, str):
             raise ConfigError(f"{name}: {key} must be a string such as 'auto' or '/var/lib/senet/match.jsonl'")
         return value

@@ -253,7 +253,7 @@ def run(config: Config, seed: int | None, turns: int | None, autoplay: bool, por
             worker.start()
             say(f"the page: http://localhost:{port}/")
             # Every open event stream holds a thread: room for 60 phones and the page loads.
-            serve(create_app(runtime), host="0.0.0.0", port=port, threads=64)
+            serve(create_app(runtime, admin_pin=config.admin_pin), host="0.0.0.0", port=port, threads=64)
     except KeyboardInterrupt:
         say("stopped")
     finally:

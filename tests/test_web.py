@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+from typing import Any
+
 import pytest
 from flask.testing import FlaskClient
 
@@ -18,12 +21,28 @@ def runtime() -> Runtime:
     runtime.close()
 
 
+class Client:
+    """Flask's test client that sends the page's CSRF token, as the page does."""
+
+    def __init__(self, client: Client) -> None:
+        self.client = client
+        page = client.get("/").get_data(as_text=True)
+        self.token = re.search(r'name="csrf-token" content="([^"]+)"', page)[1]
+
+    def get(self, *args: Any, **kwargs: Any) -> Any:
+        return self.client.get(*args, **kwargs)
+
+    def post(self, *args: Any, **kwargs: Any) -> Any:
+        kwargs.setdefault("headers", {})["X-CSRF-Token"] = self.token
+        return self.client.post(*args, **kwargs)
+
+
 @pytest.fixture
-def client(runtime: Runtime) -> FlaskClient:
-    return create_app(runtime).test_client()
+def client(runtime: Runtime) -> Client:
+    return Client(create_app(runtime).test_client())
 
 
-def test_the_page_and_its_state(client: FlaskClient) -> None:
+def test_the_page_and_its_state(client: Client) -> None:
     page = client.get("/")
     assert page.status_code == 200 and b"Senet Companion" in page.data and b"app.js" in page.data
     state = client.get("/api/state").get_json()
@@ -32,7 +51,7 @@ def test_the_page_and_its_state(client: FlaskClient) -> None:
     assert client.get("/healthz").get_json() == {"ok": True}
 
 
-def test_a_move_made_on_the_page_goes_through_camera_vision_and_referee(client: FlaskClient, runtime: Runtime) -> None:
+def test_a_move_made_on_the_page_goes_through_camera_vision_and_referee(client: Client, runtime: Runtime) -> None:
     state = client.get("/api/state").get_json()
     while not state["started"]:
         state = client.post("/api/throw").get_json()
@@ -46,7 +65,7 @@ def test_a_move_made_on_the_page_goes_through_camera_vision_and_referee(client: 
     assert state["board"] == state["virtual_board"] and state["leds"]["green"]
 
 
-def test_bad_requests_get_a_clear_error(client: FlaskClient) -> None:
+def test_bad_requests_get_a_clear_error(client: Client) -> None:
     assert client.post("/api/move", data="nonsense", content_type="application/json").status_code == 400
     reply = client.post("/api/move", json={"from": 12, "to": 13})
     assert reply.status_code == 400 and "pick a square with a piece" in reply.get_json()["error"]
@@ -66,7 +85,7 @@ def test_the_throw_button_throws_the_electronic_sticks(runtime: Runtime) -> None
     assert runtime.log and runtime.log[0]["event"] in ("throw", "start")
 
 
-def test_an_operator_sets_the_position_by_hand(client: FlaskClient) -> None:
+def test_an_operator_sets_the_position_by_hand(client: Client) -> None:
     board = "LDLDLDLD" + "." * 10 + "LD" + "." * 10
     state = client.post("/api/position", json={"board": board, "turn": "light", "throw": 2}).get_json()
     assert state["board"] == board and state["throw"] == 2 and state["turn"] == "light"
@@ -76,7 +95,7 @@ def test_an_operator_sets_the_position_by_hand(client: FlaskClient) -> None:
     assert client.post("/api/position", json={"board": board, "turn": "light", "throw": 6}).status_code == 400
 
 
-def test_the_event_stream_sends_the_state_and_every_change(client: FlaskClient, runtime: Runtime) -> None:
+def test_the_event_stream_sends_the_state_and_every_change(client: Client, runtime: Runtime) -> None:
     response = client.get("/events", buffered=False)
     assert response.mimetype == "text/event-stream"
     chunks = iter(response.response)
@@ -98,7 +117,7 @@ def test_keep_alive_comments_while_nothing_happens(runtime: Runtime) -> None:
     response.close()
 
 
-def test_the_rules_page_lists_every_rule_with_its_id_and_readings(client: FlaskClient) -> None:
+def test_the_rules_page_lists_every_rule_with_its_id_and_readings(client: Client) -> None:
     from senet.engine.rulebook import RULE_SYSTEMS
 
     page = client.get("/rules/houses").get_data(as_text=True)
@@ -106,3 +125,26 @@ def test_the_rules_page_lists_every_rule_with_its_id_and_readings(client: FlaskC
         assert f'id="{rule.id}"' in page
     assert "This companion&#39;s reading" in page and "Russian" in page and "25%" in page
     assert client.get("/rules/chess").status_code == 404
+
+
+def test_posts_need_the_csrf_token(runtime: Runtime) -> None:
+    raw = create_app(runtime).test_client()
+    raw.get("/")
+    reply = raw.post("/api/throw")
+    assert reply.status_code == 403 and "CSRF" in reply.get_json()["error"]
+
+
+def test_admin_actions_need_the_pin_and_wrong_pins_are_rate_limited(runtime: Runtime) -> None:
+    client = Client(create_app(runtime, admin_pin="2468").test_client())
+    assert client.post("/api/undo").status_code == 401
+    for _ in range(5):
+        assert client.post("/admin/login", json={"pin": "0000"}).status_code == 403
+    limited = client.post("/admin/login", json={"pin": "2468"})
+    assert limited.status_code == 429 and limited.headers["Retry-After"]
+    other = Client(create_app(runtime, admin_pin="2468").test_client())
+    assert other.post("/admin/login", json={"pin": "2468"}).get_json() == {"admin": True}
+    assert other.post("/api/undo").status_code == 200
+    cookie = other.client.get_cookie("session")
+    assert cookie.http_only and cookie.same_site == "Strict"
+    other.post("/admin/logout")
+    assert other.post("/api/undo").status_code == 401

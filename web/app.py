@@ -6,32 +6,48 @@ state and, in simulation, throws the virtual sticks and moves the virtual pieces
     >>> app = create_app(runtime=None)
     >>> app.test_client().get("/healthz").get_json()
     {'ok': True}
+    >>> app.test_client().post("/api/throw").status_code  # no CSRF token
+    403
 """
 
 from __future__ import annotations
 
+import hmac
+import secrets
+import time
 from typing import Any
 
-from flask import Blueprint, Flask, Response, abort, current_app, jsonify, render_template, request, stream_with_context
+from flask import Blueprint, Flask, Response, abort, current_app, jsonify, render_template, request, session, stream_with_context
 
 from senet.engine.rulebook import RULE_SYSTEMS
 from senet.engine.throws import throw_odds
 from senet.engine.variants import VARIANTS
+from senet.web.access import PinLimiter, admin_required, check_csrf, csrf_token
 from senet.web.events import EventBus, stream
 
 pages = Blueprint("pages", __name__)
 
 
-def create_app(runtime: Any, bus: EventBus | None = None, keep_alive: float = 15.0) -> Flask:
+def create_app(runtime: Any, bus: EventBus | None = None, keep_alive: float = 15.0, admin_pin: str = "") -> Flask:
     """The page's app. ``bus`` carries state snapshots to the event streams (the runtime's own
-    bus when it has one)."""
+    bus when it has one); ``admin_pin`` guards the operator's actions ("" leaves them open)."""
     app = Flask(__name__)
+    app.secret_key = secrets.token_hex(32)  # sessions last while the companion runs
+    app.config.update(SESSION_COOKIE_HTTPONLY=True, SESSION_COOKIE_SAMESITE="Strict")
+    app.config["ADMIN_PIN"] = admin_pin
+    app.config["PIN_LIMITER"] = PinLimiter()
     app.config["RUNTIME"] = runtime
     app.config["BUS"] = bus or getattr(runtime, "bus", None) or EventBus()
     app.config["KEEP_ALIVE"] = keep_alive
     app.config["MAX_CONTENT_LENGTH"] = 4096
     app.register_blueprint(pages)
+    app.before_request(_guard_posts)
     return app
+
+
+def _guard_posts() -> None:
+    if request.method == "POST":
+        check_csrf()
 
 
 def _runtime() -> Any:
@@ -43,7 +59,29 @@ def _runtime() -> Any:
 
 @pages.get("/")
 def index() -> str:
-    return render_template("index.html")
+    return render_template("index.html", csrf=csrf_token())
+
+
+@pages.post("/admin/login")
+def admin_login() -> Any:
+    """The operator's PIN; wrong PINs are rate-limited per address."""
+    limiter: PinLimiter = current_app.config["PIN_LIMITER"]
+    address = request.remote_addr or "?"
+    if not limiter.allowed(address, time.monotonic()):
+        return jsonify(error="too many wrong PINs: wait a few minutes"), 429, {"Retry-After": str(int(limiter.window))}
+    data = request.get_json(silent=True)
+    pin = data.get("pin") if isinstance(data, dict) else None
+    if not isinstance(pin, str) or not hmac.compare_digest(pin, current_app.config["ADMIN_PIN"] or pin):
+        limiter.failed(address, time.monotonic())
+        return jsonify(error="wrong PIN"), 403
+    session["admin"] = True
+    return jsonify(admin=True)
+
+
+@pages.post("/admin/logout")
+def admin_logout() -> Any:
+    session.pop("admin", None)
+    return jsonify(admin=False)
 
 
 @pages.get("/rules/<variant>")
@@ -90,12 +128,14 @@ def pass_turn() -> Any:
 
 
 @pages.post("/api/undo")
+@admin_required
 def undo() -> Any:
     _runtime().undo()
     return jsonify(_runtime().state())
 
 
 @pages.post("/api/position")
+@admin_required
 def set_position() -> Any:
     """An operator corrects the position by hand: {"board": 30 characters, "turn": "dark"|"light", "throw": N?}."""
     data = request.get_json(silent=True)

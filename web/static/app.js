@@ -9,7 +9,8 @@ function squareAt(row, col) {  // the S-shaped path: row 1 left to right, row 2 
 }
 
 async function post(path, body) {
-  const response = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body || {}) });
+  const token = document.querySelector('meta[name="csrf-token"]').content;
+  const response = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json", "X-CSRF-Token": token }, body: JSON.stringify(body || {}) });
   const data = await response.json();
   if (!response.ok) { document.getElementById("status").textContent = data.error; return; }
   show(data);
