@@ -62,6 +62,8 @@ class Stabiliser:
     _thrown: TrayReading | None = None
     #: The trouble last reported: None before the first frame, "" while the board is visible.
     _trouble: str | None = None
+    _last_frame: float | None = None
+    _frame_time: float = 0.0
 
     @property
     def settled(self) -> bool:
@@ -75,6 +77,9 @@ class Stabiliser:
         '?' on those squares; a hand over the board or tray settles nothing.
         """
         events: list[Settled] = []
+        if self._last_frame is not None:
+            self._frame_time = now - self._last_frame
+        self._last_frame = now
         board = self._readable(seen)
         if board is None:
             self._board = self._sticks = None
@@ -87,11 +92,16 @@ class Stabiliser:
             events.append(Clear())
         if seen.motion > STILL or board != self._board:
             self._board, self._board_since = board, now
-        elif now - self._board_since >= self.settle_s and board != self._reported_board:
+        elif self._held(self._board_since, now) and board != self._reported_board:
             self._reported_board = board
             events.append(SettledBoard(board))
         events += self._tray(seen, now)
         return events
+
+    def _held(self, since: float, now: float) -> bool:
+        """Seen unchanged for the settle time: the frames since ``since``, each counted with
+        its own duration (at 10 frames a second, five still frames make half a second)."""
+        return now - since + self._frame_time >= self.settle_s - 1e-6
 
     def _readable(self, seen: Observation) -> str | None:
         """The board to settle on: sure squares as read, the rest '?'; None when a hand is there."""
@@ -112,7 +122,7 @@ class Stabiliser:
             self._sticks, self._sticks_since = seen.light_up, now
             return []
         fresh = self._tray_was_empty or (seen.sticks is not None and not seen.sticks.same_layout(self._thrown))
-        if fresh and now - self._sticks_since >= self.settle_s:
+        if fresh and self._held(self._sticks_since, now):
             self._tray_was_empty, self._thrown = False, seen.sticks
             return [SettledThrow(seen.light_up)]
         return []
