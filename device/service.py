@@ -1,9 +1,9 @@
 """``senet run``: the companion itself, on a Pi or in simulation.
 
-In simulation (no Pi camera or pins) the simulated camera renders a virtual board, mock
-pins stand in for the LEDs, and a simulated pair of players throws the electronic sticks
-and moves the virtual pieces, so the whole chain runs for real: render -> vision ->
-referee -> LEDs. (The phone page that lets a person move the pieces comes with the page.)
+In simulation (no Pi camera or pins) the simulated camera renders a virtual board and mock
+pins stand in for the LEDs; a person throws the electronic sticks and moves the virtual
+pieces on the page (or, with ``--autoplay``, two simulated players do), so the whole chain
+runs for real: render -> vision -> referee -> LEDs -> page.
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from senet.device.companion import Companion
 from senet.device.config import Config
 from senet.device.journal import Journal
 from senet.device.lights import Buttons, Lights
+from senet.engine.board import format_board
 from senet.engine.player import Player
 from senet.engine.position import Position
 from senet.engine.referee import Referee, Verdict
@@ -52,22 +53,16 @@ class SimulatedPlayers:
         if game.is_over or referee.illegal:
             return
         if referee.seen is not None and referee.seen != referee.expected:
-            self.source.scene = Scene(_text(referee.expected))  # finish what a rule moved by itself
+            self.source.scene = Scene(format_board(referee.expected))  # finish what a rule moved by itself
             return
         if game.current_throw is None:
             self.companion.electronic_throw()
             return
         moves = game.options.moves
         if moves:
-            self.source.scene = Scene(_text(self.rng.choice(moves).after))
+            self.source.scene = Scene(format_board(self.rng.choice(moves).after))
         elif game.options.pass_move is not None:
             self.companion.confirm()
-
-
-def _text(board: tuple[int, ...]) -> str:
-    from senet.engine.board import format_board
-
-    return format_board(board)
 
 
 def pin_factory() -> Any:
