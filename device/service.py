@@ -30,7 +30,7 @@ from senet.engine.board import format_board
 from senet.engine.player import Player
 from senet.engine.position import Position
 from senet.engine.referee import Referee, Verdict
-from senet.engine.throws import SeededSticks
+from senet.engine.throws import SeededSticks, throw_odds
 from senet.vision.geometry import known_mats
 from senet.vision.reader import BoardReader
 from senet.vision.simulator import Scene
@@ -153,6 +153,7 @@ class Runtime:
                 "throw": game.current_throw,
                 "moves": [{"from": m.from_square, "to": "off" if m.to_square == 31 else m.to_square} for m in game.options.moves],
                 "may_pass": game.options.pass_move is not None and bool(game.options.moves),
+                "odds": {str(value): float(chance) for value, chance in throw_odds(game.variant.zero_value).items()},
                 "winner": game.position.winner.label if game.position.winner else None,
                 "leds": self.companion.lights.state(),
                 "trouble": self.companion.trouble,

@@ -148,3 +148,10 @@ def test_admin_actions_need_the_pin_and_wrong_pins_are_rate_limited(runtime: Run
     assert cookie.http_only and cookie.same_site == "Strict"
     other.post("/admin/logout")
     assert other.post("/api/undo").status_code == 401
+
+
+def test_the_qr_code_leads_to_the_page_and_the_state_has_the_odds(client: Client) -> None:
+    page = client.get("/qr").get_data(as_text=True)
+    assert "<svg" in page and "http://localhost/" in page
+    state = client.get("/api/state").get_json()
+    assert state["odds"] == {"1": 0.25, "2": 0.375, "3": 0.25, "4": 0.0625, "5": 0.0625}

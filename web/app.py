@@ -17,6 +17,9 @@ import secrets
 import time
 from typing import Any
 
+import segno
+from markupsafe import Markup
+
 from flask import Blueprint, Flask, Response, abort, current_app, jsonify, render_template, request, session, stream_with_context
 
 from senet.engine.rulebook import RULE_SYSTEMS
@@ -92,6 +95,14 @@ def rules(variant: str) -> str:
     chosen = VARIANTS[variant]
     return render_template("rules.html", variant=chosen, system=RULE_SYSTEMS[chosen.prefix],
                            odds=throw_odds(chosen.zero_value), variants=list(VARIANTS))
+
+
+@pages.get("/qr")
+def qr() -> str:
+    """A QR code leading phones to this page (to show at the table or print on the mat)."""
+    url = request.host_url
+    svg = segno.make(url, error="m").svg_inline(scale=8, dark="#222", light="#fff")
+    return render_template("qr.html", url=url, svg=Markup(svg))
 
 
 @pages.get("/healthz")

@@ -40,10 +40,13 @@ function show(state) {
     const piece = shown[n - 1];
     if (piece !== ".") { const p = document.createElement("span"); p.className = "piece " + piece; cell.appendChild(p); }
     if (picked !== null && state.moves.some(m => m.from === picked && m.to === n)) cell.classList.add("target");
+    if (picked === null && state.moves.some(m => m.from === n)) cell.classList.add("can-move");  // teaching: who may move
     cell.onclick = () => pick(n, piece);
     board.appendChild(cell);
   }
   document.getElementById("hint").textContent = state.simulated ? "Simulation: tap a piece, then the square to put it on (tap it again to take it off the board)." : "";
+  const odds = document.getElementById("odds");
+  odds.textContent = "Chances with fair sticks: " + Object.entries(state.odds).map(([value, chance]) => value + ": " + Math.round(chance * 100) + "%").join(", ");
   const sticks = document.getElementById("sticks");
   sticks.textContent = "";
   for (const up of leds.sticks || []) { const s = document.createElement("span"); if (up) s.className = "up"; sticks.appendChild(s); }
