@@ -5,7 +5,8 @@
     settle_seconds = 0.5
     fps = 10
     journal = "/var/lib/senet/match.jsonl"   # every accepted move, safe across a power cut
-    admin_pin = "2468"         # undo and set-position on the page need it
+    admin_pin = "2468"         # undo, set-position and new game on the page need it
+    idle_reset_minutes = 20    # museum mode: an abandoned game starts over
 
     [pins]                     # BCM numbers; the defaults are the documented wiring
     green = 17
@@ -48,6 +49,8 @@ class Config:
     journal: str = ""
     #: The operator's PIN for undo and setting the position on the page ("" leaves them open).
     admin_pin: str = ""
+    #: Museum mode: a started game with nothing happening for this long goes back to the start (0: never).
+    idle_reset_minutes: float = 0.0
     wiring: Wiring = field(default_factory=Wiring)
 
 
@@ -69,10 +72,9 @@ def parse_config(text: str, name: str) -> Config:
     if not isinstance(pins, dict):
         raise ConfigError(f"{name}: 'pins' must be a table ([pins])")
     for key, value in data.items():
-        if key not in ("variant", "camera", "settle_seconds", "fps", "journal", "admin_pin"):
-            raise ConfigError(
-                f"{name}: unknown setting {key!r}; known: variant, camera, settle_seconds, fps, journal, admin_pin, [pins]"
-            )
+        known = ("variant", "camera", "settle_seconds", "fps", "journal", "admin_pin", "idle_reset_minutes")
+        if key not in known:
+            raise ConfigError(f"{name}: unknown setting {key!r}; known: {', '.join(known)}, [pins]")
         config = replace(config, **{key: _checked(name, key, value)})
     wiring = config.wiring
     known = {f.name for f in fields(Wiring)}
@@ -96,7 +98,7 @@ def _checked(name: str, key: str, value: Any) -> Any:
         if not isinstance(value, str):
             raise ConfigError(f"{name}: {key} must be a string such as 'auto' or '/var/lib/senet/match.jsonl'")
         return value
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or value <= 0:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0 or (value == 0 and key != "idle_reset_minutes"):
         raise ConfigError(f"{name}: {key} must be a positive number, not {value!r}")
     return float(value)
 

@@ -30,6 +30,7 @@ from senet.engine.board import format_board
 from senet.engine.player import Player
 from senet.engine.position import Position
 from senet.engine.referee import Referee, Verdict
+from senet.engine.variants import VARIANTS
 from senet.engine.throws import SeededSticks, throw_odds
 from senet.vision.geometry import known_mats
 from senet.vision.reader import BoardReader
@@ -102,6 +103,9 @@ class Runtime:
     stop: threading.Event = field(default_factory=threading.Event)
     bus: EventBus = field(default_factory=EventBus)
     moves: int = 0
+    #: Seconds without any verdict after which a started game resets (0: never).
+    idle_reset_s: float = 0.0
+    last_activity: float = field(default_factory=time.monotonic)
 
     @property
     def simulated(self) -> bool:
@@ -116,6 +120,9 @@ class Runtime:
             with self.lock:
                 verdicts = self.companion.step(frame, time.monotonic() - started)
                 self.moves += sum(v.event == "move" for v in verdicts)
+                if verdicts:
+                    self.last_activity = time.monotonic()
+                self.reset_if_idle(time.monotonic())
                 if self.companion.trouble != trouble:  # the amber light changed without a verdict
                     trouble = self.companion.trouble
                     self.bus.publish(self.state())
@@ -173,6 +180,27 @@ class Runtime:
         with self.lock:
             self.companion.undo()
 
+    def new_game(self, variant: str | None = None) -> None:
+        """Start again from the set-up (another rule system if given); the players set up the board."""
+        with self.lock:
+            name = variant or self.companion.referee.game.variant.name
+            if name not in VARIANTS:
+                raise ValueError(f"unknown variant {name!r}; choose one of {', '.join(VARIANTS)}")
+            self.companion.referee = Referee(name)
+            self.log.clear()
+            self.last_activity = time.monotonic()
+            if isinstance(self.source, SimulatedSource):
+                self.source.scene = Scene(format_board(self.companion.referee.expected))
+            self.bus.publish(self.state())
+
+    def reset_if_idle(self, now: float) -> bool:
+        """Museum mode: an abandoned game goes back to the start after ``idle_reset_s``."""
+        game = self.companion.referee.game
+        if self.idle_reset_s and game.started and now - self.last_activity > self.idle_reset_s:
+            self.new_game()
+            return True
+        return False
+
     def set_position(self, board: str, turn: str, throw: int | None = None) -> None:
         """An operator sets the position by hand (the camera was wrong); ValueError if it is not one."""
         with self.lock:
@@ -218,7 +246,7 @@ def build_runtime(config: Config, seed: int | None, autoplay: bool, say: Callabl
     if seed is not None:
         companion.sticks = SeededSticks(seed)
     players = SimulatedPlayers(companion, source, random.Random(seed)) if simulated and autoplay else None
-    runtime = Runtime(companion, camera_feed, source, config.fps, players)
+    runtime = Runtime(companion, camera_feed, source, config.fps, players, idle_reset_s=config.idle_reset_minutes * 60)
     runtime.buttons = Buttons(config.wiring, runtime.throw, runtime.confirm, runtime.undo, pin_factory=lights.pin_factory)
     companion.listeners.append(runtime.remember)
     return runtime

@@ -155,3 +155,26 @@ def test_the_qr_code_leads_to_the_page_and_the_state_has_the_odds(client: Client
     assert "<svg" in page and "http://localhost/" in page
     state = client.get("/api/state").get_json()
     assert state["odds"] == {"1": 0.25, "2": 0.375, "3": 0.25, "4": 0.0625, "5": 0.0625}
+
+
+def test_the_operator_starts_a_new_game_under_another_rule_system(client: Client) -> None:
+    state = client.post("/api/new-game", json={"variant": "blockade"}).get_json()
+    assert state["variant"] == "blockade" and not state["started"] and state["log"] == []
+    assert client.post("/api/new-game", json={"variant": "chess"}).status_code == 400
+
+
+def test_an_abandoned_game_goes_back_to_the_start(runtime: Runtime) -> None:
+    runtime.idle_reset_s = 60.0
+    runtime.throw()
+    while not runtime.companion.referee.game.started:
+        runtime.throw()
+    assert not runtime.reset_if_idle(runtime.last_activity + 30)
+    assert runtime.reset_if_idle(runtime.last_activity + 61)
+    assert not runtime.companion.referee.game.started
+
+
+def test_the_first_load_stays_under_100_kb(client: Client) -> None:
+    page = client.get("/")
+    sizes = [len(page.data)] + [len(client.get(f"/static/{name}").data) for name in ("app.css", "app.js")]
+    assert sum(sizes) < 100_000
+    assert b"http://" not in page.data and b"https://" not in page.data  # nothing from a CDN

@@ -145,6 +145,21 @@ def undo() -> Any:
     return jsonify(_runtime().state())
 
 
+@pages.post("/api/new-game")
+@admin_required
+def new_game() -> Any:
+    """The operator starts a new game, optionally under another rule system: {"variant": NAME}."""
+    data = request.get_json(silent=True) or {}
+    variant = data.get("variant") if isinstance(data, dict) else None
+    if variant is not None and not isinstance(variant, str):
+        return jsonify(error="variant must be a name such as \"kendall\""), 400
+    try:
+        _runtime().new_game(variant)
+    except ValueError as error:
+        return jsonify(error=str(error)), 400
+    return jsonify(_runtime().state())
+
+
 @pages.post("/api/position")
 @admin_required
 def set_position() -> Any:
