@@ -162,44 +162,48 @@ def render_mat(layout: MatLayout, dpi: int = 150, url: str | None = None) -> np.
     return image
 
 
+def _zigzag(dy: float) -> list[tuple[float, ...]]:
+    points = [(-2 + i, dy + (0.4 if i % 2 else -0.4)) for i in range(5)]
+    return [("line", *a, *b) for a, b in zip(points, points[1:])]
+
+
+#: The marks of the special squares, drawn below a square's middle, in units of a twentieth
+#: of the square's side around that point: ("line", x1, y1, x2, y2) or ("circle", x, y, r).
+#: The printed mat and the page's board draw the same marks.
+GLYPHS: dict[int, list[tuple[float, ...]]] = {
+    15: [("circle", 0, -1.2, 0.6), ("line", -1, -0.4, 1, -0.4), ("line", 0, -0.6, 0, 1.2)],  # ankh
+    26: [shape for dx in (-1.5, 0, 1.5) for shape in (("line", dx, -1, dx, 1), ("line", dx - 0.4, -0.3, dx + 0.4, -0.3))],  # nefer x3
+    27: _zigzag(-0.5) + _zigzag(0.5),  # water
+    28: [("line", dx, -1, dx, 1) for dx in (-1.2, 0, 1.2)],  # three judges
+    29: [("line", dx, -1, dx, 1) for dx in (-0.6, 0.6)],  # two judges
+    30: [("circle", 0, 0, 1)],  # the sun
+}
+
+
+def glyph_centre(layout: MatLayout, square: int) -> tuple[float, float, float]:
+    """Where a square's mark is drawn (mm) and its unit (a twentieth of the side)."""
+    (x0, _), _, (x1, y1), _ = layout.square_corners(square)
+    return (x0 + x1) / 2, y1 - 0.13 * layout.square_mm, 0.05 * layout.square_mm
+
+
 def _draw_square_label(image: np.ndarray, layout: MatLayout, square: int, scale: float) -> None:
     """The number at the top middle of the square; a special square's mark at the bottom middle.
 
     The corners and the centre stay plain: the reader samples the field colour there.
     """
-    (x0, y0), _, (x1, y1), _ = layout.square_corners(square)
-    s = layout.square_mm
-    cx = (x0 + x1) / 2
-    _text(image, str(square), (cx, y0 + 0.14 * s), 0.13 * s, scale, INK)
-    if square not in SPECIAL_SQUARES:
-        return
-    cy = y1 - 0.13 * s
+    (x0, y0), _, (x1, _), _ = layout.square_corners(square)
+    _text(image, str(square), ((x0 + x1) / 2, y0 + 0.14 * layout.square_mm), 0.13 * layout.square_mm, scale, INK)
+    cx, cy, u = glyph_centre(layout, square)
     width = max(1, round(0.45 * scale))
 
-    def seg(ax: float, ay: float, bx: float, by: float) -> None:
-        cv2.line(image, (round(ax * scale), round(ay * scale)), (round(bx * scale), round(by * scale)), INK, width)
+    def px(x: float, y: float) -> tuple[int, int]:
+        return round((cx + x * u) * scale), round((cy + y * u) * scale)
 
-    u = 0.05 * s
-    if square == 15:  # ankh: a loop over a cross
-        cv2.circle(image, (round(cx * scale), round((cy - 1.2 * u) * scale)), round(0.6 * u * scale), INK, width)
-        seg(cx - u, cy - 0.4 * u, cx + u, cy - 0.4 * u)
-        seg(cx, cy - 0.6 * u, cx, cy + 1.2 * u)
-    elif square == 26:  # three nefer signs
-        for dx in (-1.5 * u, 0, 1.5 * u):
-            seg(cx + dx, cy - u, cx + dx, cy + u)
-            seg(cx + dx - 0.4 * u, cy - 0.3 * u, cx + dx + 0.4 * u, cy - 0.3 * u)
-    elif square == 27:  # water: two zigzag lines
-        for dy in (-0.5 * u, 0.5 * u):
-            xs = [cx - 2 * u + i * u for i in range(5)]
-            for i in range(4):
-                seg(xs[i], cy + dy + (0.4 * u if i % 2 else -0.4 * u), xs[i + 1], cy + dy + (-0.4 * u if i % 2 else 0.4 * u))
-    elif square in (28, 29):  # three or two judges
-        count = 3 if square == 28 else 2
-        for i in range(count):
-            dx = (i - (count - 1) / 2) * 1.2 * u
-            seg(cx + dx, cy - u, cx + dx, cy + u)
-    else:  # 30: the sun disc
-        cv2.circle(image, (round(cx * scale), round(cy * scale)), round(u * scale), INK, width)
+    for kind, *values in GLYPHS.get(square, []):
+        if kind == "line":
+            cv2.line(image, px(values[0], values[1]), px(values[2], values[3]), INK, width)
+        else:
+            cv2.circle(image, px(values[0], values[1]), round(values[2] * u * scale), INK, width)
 
 
 def _text(

@@ -25,6 +25,7 @@ from flask import Blueprint, Flask, Response, abort, current_app, jsonify, rende
 from senet.engine.rulebook import RULE_SYSTEMS
 from senet.engine.throws import throw_odds
 from senet.engine.variants import VARIANTS
+from senet.web.board_svg import board_svg
 from senet.web.access import PinLimiter, admin_required, check_csrf, csrf_token
 from senet.web.events import EventBus, stream
 
@@ -62,7 +63,7 @@ def _runtime() -> Any:
 
 @pages.get("/")
 def index() -> str:
-    return render_template("index.html", csrf=csrf_token())
+    return render_template("index.html", csrf=csrf_token(), board=board_svg())
 
 
 @pages.post("/admin/login")

@@ -1,12 +1,7 @@
 // The page: polls the companion's state and, in simulation, moves virtual pieces.
 "use strict";
-const SPECIAL = new Set([15, 26, 27, 28, 29, 30]);
 let picked = null;
 let last = null;
-
-function squareAt(row, col) {  // the S-shaped path: row 1 left to right, row 2 right to left
-  return row === 1 ? 20 - col : row * 10 + col + 1;
-}
 
 async function post(path, body) {
   const token = document.querySelector('meta[name="csrf-token"]').content;
@@ -29,20 +24,13 @@ function show(state) {
   if (state.trouble) status = "The camera cannot see the board: " + state.trouble;
   document.getElementById("status").textContent = status;
   const shown = state.virtual_board || state.board;
-  const board = document.getElementById("board");
-  board.textContent = "";
-  for (let row = 0; row < 3; row++) for (let col = 0; col < 10; col++) {
-    const n = squareAt(row, col);
-    const cell = document.createElement("button");
-    cell.className = "sq" + (SPECIAL.has(n) ? " special" : "") + (picked === n ? " picked" : "");
-    cell.setAttribute("aria-label", "square " + n);
-    cell.innerHTML = '<span class="n">' + n + "</span>";
-    const piece = shown[n - 1];
-    if (piece !== ".") { const p = document.createElement("span"); p.className = "piece " + piece; cell.appendChild(p); }
-    if (picked !== null && state.moves.some(m => m.from === picked && m.to === n)) cell.classList.add("target");
-    if (picked === null && state.moves.some(m => m.from === n)) cell.classList.add("can-move");  // teaching: who may move
-    cell.onclick = () => pick(n, piece);
-    board.appendChild(cell);
+  for (const cell of document.querySelectorAll(".sq")) {
+    const n = Number(cell.dataset.square);
+    cell.dataset.piece = shown[n - 1] === "." ? "" : shown[n - 1];
+    cell.classList.toggle("picked", picked === n);
+    cell.classList.toggle("target", picked !== null && state.moves.some(m => m.from === picked && m.to === n));
+    cell.classList.toggle("can-move", picked === null && state.moves.some(m => m.from === n));  // teaching: who may move
+    cell.onclick = () => pick(n, shown[n - 1]);
   }
   document.getElementById("hint").textContent = state.simulated ? "Simulation: tap a piece, then the square to put it on (tap it again to take it off the board)." : "";
   const odds = document.getElementById("odds");
