@@ -7,6 +7,7 @@
     journal = "/var/lib/senet/match.jsonl"   # every accepted move, safe across a power cut
     admin_pin = "2468"         # undo, set-position and new game on the page need it
     idle_reset_minutes = 20    # museum mode: an abandoned game starts over
+    teaching = true            # legal moves and throw odds on the page (false for club matches)
 
     [pins]                     # BCM numbers; the defaults are the documented wiring
     green = 17
@@ -51,6 +52,8 @@ class Config:
     admin_pin: str = ""
     #: Museum mode: a started game with nothing happening for this long goes back to the start (0: never).
     idle_reset_minutes: float = 0.0
+    #: Teaching mode (legal moves and throw odds on the page): on for museums, off for matches.
+    teaching: bool = True
     wiring: Wiring = field(default_factory=Wiring)
 
 
@@ -72,7 +75,7 @@ def parse_config(text: str, name: str) -> Config:
     if not isinstance(pins, dict):
         raise ConfigError(f"{name}: 'pins' must be a table ([pins])")
     for key, value in data.items():
-        known = ("variant", "camera", "settle_seconds", "fps", "journal", "admin_pin", "idle_reset_minutes")
+        known = ("variant", "camera", "settle_seconds", "fps", "journal", "admin_pin", "idle_reset_minutes", "teaching")
         if key not in known:
             raise ConfigError(f"{name}: unknown setting {key!r}; known: {', '.join(known)}, [pins]")
         config = replace(config, **{key: _checked(name, key, value)})
@@ -93,6 +96,10 @@ def _checked(name: str, key: str, value: Any) -> Any:
     if key == "variant":
         if value not in VARIANTS:
             raise ConfigError(f"{name}: variant {value!r} is unknown; choose one of {', '.join(VARIANTS)}")
+        return value
+    if key == "teaching":
+        if not isinstance(value, bool):
+            raise ConfigError(f"{name}: teaching must be true or false")
         return value
     if key in ("camera", "journal", "admin_pin"):
         if not isinstance(value, str):

@@ -105,6 +105,8 @@ class Runtime:
     moves: int = 0
     #: Seconds without any verdict after which a started game resets (0: never).
     idle_reset_s: float = 0.0
+    #: Teaching mode: the page shows the legal moves and the odds of each throw.
+    teaching: bool = True
     last_activity: float = field(default_factory=time.monotonic)
 
     @property
@@ -161,6 +163,8 @@ class Runtime:
                 "moves": [{"from": m.from_square, "to": "off" if m.to_square == 31 else m.to_square} for m in game.options.moves],
                 "may_pass": game.options.pass_move is not None and bool(game.options.moves),
                 "odds": {str(value): float(chance) for value, chance in throw_odds(game.variant.zero_value).items()},
+                "teaching": self.teaching,
+                "record": game.record.format(),
                 "winner": game.position.winner.label if game.position.winner else None,
                 "leds": self.companion.lights.state(),
                 "trouble": self.companion.trouble,
@@ -191,6 +195,11 @@ class Runtime:
             self.last_activity = time.monotonic()
             if isinstance(self.source, SimulatedSource):
                 self.source.scene = Scene(format_board(self.companion.referee.expected))
+            self.bus.publish(self.state())
+
+    def set_teaching(self, on: bool) -> None:
+        with self.lock:
+            self.teaching = on
             self.bus.publish(self.state())
 
     def reset_if_idle(self, now: float) -> bool:
@@ -246,7 +255,8 @@ def build_runtime(config: Config, seed: int | None, autoplay: bool, say: Callabl
     if seed is not None:
         companion.sticks = SeededSticks(seed)
     players = SimulatedPlayers(companion, source, random.Random(seed)) if simulated and autoplay else None
-    runtime = Runtime(companion, camera_feed, source, config.fps, players, idle_reset_s=config.idle_reset_minutes * 60)
+    runtime = Runtime(companion, camera_feed, source, config.fps, players, idle_reset_s=config.idle_reset_minutes * 60,
+                      teaching=config.teaching)
     runtime.buttons = Buttons(config.wiring, runtime.throw, runtime.confirm, runtime.undo, pin_factory=lights.pin_factory)
     companion.listeners.append(runtime.remember)
     return runtime

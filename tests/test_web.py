@@ -178,3 +178,21 @@ def test_the_first_load_stays_under_100_kb(client: Client) -> None:
     sizes = [len(page.data)] + [len(client.get(f"/static/{name}").data) for name in ("app.css", "app.js")]
     assert sum(sizes) < 100_000
     assert b"http://" not in page.data and b"https://" not in page.data  # nothing from a CDN
+
+
+def test_teaching_mode_is_switched_by_the_operator(client: Client) -> None:
+    assert client.get("/api/state").get_json()["teaching"] is True
+    assert client.post("/api/teaching", json={"on": False}).get_json()["teaching"] is False
+    assert client.post("/api/teaching", json={"on": "yes"}).status_code == 400
+
+
+def test_the_match_list_and_record(client: Client) -> None:
+    from senet.engine.record import GameRecord
+
+    state = client.get("/api/state").get_json()
+    while not state["started"]:
+        state = client.post("/api/throw").get_json()
+    page = client.get("/matches").get_data(as_text=True)
+    assert "netherworld" in page and "playing" in page
+    record = GameRecord.parse(client.get("/matches/current.txt").get_data(as_text=True))
+    assert record.variant == "netherworld" and record.start_throws

@@ -161,6 +161,29 @@ def new_game() -> Any:
     return jsonify(_runtime().state())
 
 
+@pages.post("/api/teaching")
+@admin_required
+def teaching() -> Any:
+    """The operator turns teaching mode on or off: {"on": true|false}."""
+    data = request.get_json(silent=True)
+    if not isinstance(data, dict) or not isinstance(data.get("on"), bool):
+        return jsonify(error='send {"on": true} or {"on": false}'), 400
+    _runtime().set_teaching(data["on"])
+    return jsonify(_runtime().state())
+
+
+@pages.get("/matches")
+def matches() -> str:
+    """The matches the companion keeps: for now the one being played, with its record."""
+    return render_template("matches.html", state=_runtime().state())
+
+
+@pages.get("/matches/current.txt")
+def current_record() -> Any:
+    """The current match's record, as text that replays through the engine."""
+    return Response(_runtime().state()["record"], mimetype="text/plain")
+
+
 @pages.post("/api/position")
 @admin_required
 def set_position() -> Any:

@@ -20,7 +20,8 @@ function show(state) {
   const turn = document.getElementById("led-turn");
   turn.className = "led turn" + (leds.turn ? " on " + leds.turn : "");
   turn.textContent = leds.turn ? leds.turn + " to play" : "start: throw for a 1";
-  let status = state.winner ? state.winner + " wins" : state.throw ? "throw " + state.throw + ": " + (state.moves.map(m => m.from + "-" + m.to).join(", ") || "no move") : "throw the sticks";
+  const legal = state.teaching ? ": " + (state.moves.map(m => m.from + "-" + m.to).join(", ") || "no move") : "";
+  let status = state.winner ? state.winner + " wins" : state.throw ? "throw " + state.throw + legal : "throw the sticks";
   if (state.trouble) status = "The camera cannot see the board: " + state.trouble;
   document.getElementById("status").textContent = status;
   const shown = state.virtual_board || state.board;
@@ -29,11 +30,12 @@ function show(state) {
     cell.dataset.piece = shown[n - 1] === "." ? "" : shown[n - 1];
     cell.classList.toggle("picked", picked === n);
     cell.classList.toggle("target", picked !== null && state.moves.some(m => m.from === picked && m.to === n));
-    cell.classList.toggle("can-move", picked === null && state.moves.some(m => m.from === n));  // teaching: who may move
+    cell.classList.toggle("can-move", state.teaching && picked === null && state.moves.some(m => m.from === n));  // teaching: who may move
     cell.onclick = () => pick(n, shown[n - 1]);
   }
   document.getElementById("hint").textContent = state.simulated ? "Simulation: tap a piece, then the square to put it on (tap it again to take it off the board)." : "";
   const odds = document.getElementById("odds");
+  odds.hidden = !state.teaching;
   odds.textContent = "Chances with fair sticks: " + Object.entries(state.odds).map(([value, chance]) => value + ": " + Math.round(chance * 100) + "%").join(", ");
   const sticks = document.getElementById("sticks");
   sticks.textContent = "";
