@@ -30,8 +30,8 @@ from senet.engine.board import format_board
 from senet.engine.player import Player
 from senet.engine.position import Position
 from senet.engine.referee import Referee, Verdict
-from senet.engine.variants import VARIANTS
 from senet.engine.throws import SeededSticks, throw_odds
+from senet.engine.variants import VARIANTS
 from senet.vision.geometry import known_mats
 from senet.vision.reader import BoardReader
 from senet.vision.simulator import Scene

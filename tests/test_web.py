@@ -6,7 +6,6 @@ import re
 from typing import Any
 
 import pytest
-from flask.testing import FlaskClient
 
 from senet.device.config import Config
 from senet.device.service import Runtime, build_runtime

@@ -18,13 +18,13 @@ from dataclasses import dataclass
 import numpy as np
 
 from senet.engine.playout import random_game
-from senet.vision.geometry import choose_mat, known_mats
-from senet.vision.reader import BoardReader, NoBoardError
-from senet.vision.squares import CalibrationError
 from senet.engine.position import Position
+from senet.vision.geometry import choose_mat, known_mats
 from senet.vision.mat import MatLayout
+from senet.vision.reader import BoardReader, NoBoardError
 from senet.vision.simulator import Conditions, Scene, Simulator, Style
 from senet.vision.sources import START_BOARD
+from senet.vision.squares import CalibrationError
 
 
 @dataclass(frozen=True)

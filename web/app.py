@@ -18,15 +18,14 @@ import time
 from typing import Any
 
 import segno
-from markupsafe import Markup
-
 from flask import Blueprint, Flask, Response, abort, current_app, jsonify, render_template, request, session, stream_with_context
+from markupsafe import Markup
 
 from senet.engine.rulebook import RULE_SYSTEMS
 from senet.engine.throws import throw_odds
 from senet.engine.variants import VARIANTS
-from senet.web.board_svg import board_svg
 from senet.web.access import PinLimiter, admin_required, check_csrf, csrf_token
+from senet.web.board_svg import board_svg
 from senet.web.events import EventBus, stream
 
 pages = Blueprint("pages", __name__)
