@@ -8,49 +8,21 @@ H.start, H.overshoot, H.water and H.again.
 from __future__ import annotations
 
 import pytest
+from rules_helpers import DARK, LIGHT, play, position
+from rules_helpers import board as text
+from rules_helpers import board_after as after
+from rules_helpers import pairs as moves
+from rules_helpers import rules as broken
 
-from senet.engine import OFF, Game, GameError, Move, Player, Position, find_variant
+from senet.engine import OFF, Game, GameError, Player, Position, find_variant
 from senet.engine.board import format_board
 
 V = "houses"
-DARK, LIGHT = Player.DARK, Player.LIGHT
 
-
-def text(dark: tuple[int, ...] = (), light: tuple[int, ...] = ()) -> str:
-    """The 30-character board with dark and light pieces on the given squares."""
-    cells = ["."] * 30
-    for square in dark:
-        cells[square - 1] = "D"
-    for square in light:
-        assert cells[square - 1] == ".", f"square {square} given to both sides"
-        cells[square - 1] = "L"
-    return "".join(cells)
 
 
 def pos(dark: tuple[int, ...] = (), light: tuple[int, ...] = (), turn: Player = DARK) -> Position:
-    return Position.from_board_text(V, text(dark, light), turn=turn)
-
-
-def moves(position: Position, throw: int) -> set[tuple[int, int]]:
-    """The legal moves as (from, to) pairs; 31 (OFF) is borne off."""
-    return {(m.from_square, m.to_square) for m in position.legal_moves(throw)}
-
-
-def play(position: Position, throw: int, start: int, end: int) -> Move:
-    """The legal move start-end (the test fails if it is not legal)."""
-    for move in position.legal_moves(throw):
-        if (move.from_square, move.to_square) == (start, end):
-            return move
-    raise AssertionError(f"{start}-{end} with {throw} is not legal; legal: {sorted(moves(position, throw))}")
-
-
-def after(position: Position, throw: int, start: int, end: int) -> str:
-    return format_board(play(position, throw, start, end).after)
-
-
-def broken(position: Position, throw: int, start: int, end: int) -> set[str]:
-    """The rule IDs the engine cites for an attempted move."""
-    return {violation.rule for violation in position.explain(throw, start, end)}
+    return position(V, dark, light, turn)
 
 
 # -- H.setup, H.throw, H.start ------------------------------------------------------------
