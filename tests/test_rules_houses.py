@@ -20,7 +20,6 @@ from senet.engine.board import format_board
 V = "houses"
 
 
-
 def pos(dark: tuple[int, ...] = (), light: tuple[int, ...] = (), turn: Player = DARK) -> Position:
     return position(V, dark, light, turn)
 

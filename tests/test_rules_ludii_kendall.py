@@ -22,7 +22,6 @@ V7, V5 = "ludii-kendall", "ludii-kendall-5"
 BOTH = pytest.mark.parametrize("variant", [V7, V5])
 
 
-
 def pos(variant: str, dark: tuple[int, ...] = (), light: tuple[int, ...] = (), turn: Player = DARK, mark: int = 0) -> Position:
     return position(variant, dark, light, turn, mark)
 
