@@ -30,8 +30,10 @@ class Companion:
     stabiliser: Stabiliser = field(default_factory=Stabiliser)
     sticks: StickSource = field(default_factory=SecureSticks)
     listeners: list[Listener] = field(default_factory=list)
-    #: Why the camera cannot see the board now ("" when it can).
+    #: Why the camera cannot see the board now ("" when it can), in the reader's words.
     trouble: str = ""
+    #: What kind of trouble: no-picture, no-board or occluded ("" when the board is visible).
+    trouble_kind: str = ""
     #: Where accepted throws and moves are written before the LEDs change (None: nowhere).
     journal: Journal | None = None
 
@@ -39,13 +41,13 @@ class Companion:
         """Handle one camera frame (None when the camera gave nothing) taken at ``now`` seconds."""
         verdicts: list[Verdict] = []
         if frame is None:
-            self.trouble = "the camera gives no picture"
+            self.trouble, self.trouble_kind = "the camera gives no picture", "no-picture"
         else:
             for event in self.stabiliser.feed(self.reader.read(frame), now):
                 if isinstance(event, Trouble):
-                    self.trouble = event.reason
+                    self.trouble, self.trouble_kind = event.reason, event.status
                 elif isinstance(event, Clear):
-                    self.trouble = ""
+                    self.trouble, self.trouble_kind = "", ""
                 elif isinstance(event, SettledThrow):
                     verdicts += self._journaled(self.referee.throw(event.light_up), {"throw": event.light_up}, "throw")
                 elif isinstance(event, SettledBoard):

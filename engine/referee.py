@@ -17,6 +17,7 @@ unsure) and button presses, and answers with verdicts. It never touches hardware
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from senet.engine.board import format_board, parse_board
@@ -27,6 +28,8 @@ from senet.engine.position import IllegalMoveError, Position
 from senet.engine.rulebook import describe_violation
 from senet.engine.throws import throw_value
 from senet.engine.variants import Variant, find_variant
+
+MOVE_ON = "move the piece on {from} to {to}"
 
 
 @dataclass(frozen=True)
@@ -39,10 +42,29 @@ class Verdict:
     throw: int | None = None
     from_square: int | None = None
     to_square: int | None = None
-    rules: tuple[str, ...] = ()
+    violations: tuple[Violation, ...] = ()
     squares: tuple[int, ...] = ()
     winner: Player | None = None
-    message: str = ""
+    #: What to tell the players, as a message template (the page translates it) and its values.
+    note: str = ""
+    params: Mapping[str, object] = field(default_factory=dict)
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        """The IDs of the rules an illegal move broke."""
+        return tuple(v.rule for v in self.violations)
+
+    @property
+    def message(self) -> str:
+        """The note in English, or the broken rules' sentences.
+
+            >>> Verdict("waiting", note="first use the throw of {throw}", params={"throw": 4}).message
+            'first use the throw of 4'
+        """
+        if self.note:
+            return self.note.format(**self.params)
+        return " ".join(describe_violation(v.rule, v.squares, self.from_square or 0, self.to_square or 0, self.throw or 0)
+                        for v in self.violations)
 
 
 @dataclass
@@ -74,24 +96,26 @@ class Referee:
         value = throw_value(light_up, self.variant.zero_value)
         verdicts: list[Verdict] = []
         if self.game.is_over:
-            return [Verdict("waiting", light_up, value, message="the game is over")]
+            return [Verdict("waiting", light_up, value, note="the game is over")]
         if self.game.current_throw is not None:
             options = self.game.options
             if options.pass_move is None:
-                return [Verdict("waiting", light_up, value, message=f"first use the throw of {self.game.current_throw}")]
+                return [Verdict("waiting", light_up, value, note="first use the throw of {throw}",
+                                params={"throw": self.game.current_throw})]
             verdicts += self._passed(self.game.pass_turn())  # the player let a passable throw go
         if not self.game.started and self.variant.start_ritual == "lots":
             self.game.start_by_lot(0)
-            verdicts.append(Verdict("start", message="dark starts"))
+            verdicts.append(Verdict("start", note="dark starts"))
         started = self.game.started
         forced = self.game.throw(value)
         verdicts.append(Verdict("throw", light_up, value))
         if not started and self.game.started:
-            verdicts.append(Verdict("start", message=f"seat {self.game.dark_seat + 1} plays dark"))
+            verdicts.append(Verdict("start", note="seat {seat} plays dark", params={"seat": self.game.dark_seat + 1}))
             self._expect(self.game.position.board)
             if self.variant.opening_jump:
                 start, end = self.variant.opening_jump
-                verdicts.append(Verdict("instruction", from_square=start, to_square=end, message=f"move the piece on {start} to {end}"))
+                verdicts.append(Verdict("instruction", from_square=start, to_square=end, note=MOVE_ON,
+                                        params={"from": start, "to": end}))
                 self.on_the_way = {self.variant.start_board()}
         if forced is not None:
             verdicts += self._passed(forced)
@@ -102,7 +126,7 @@ class Referee:
         try:
             return self._passed(self.game.pass_turn())
         except IllegalMoveError:
-            return [Verdict("waiting", message="passing is not allowed now")]
+            return [Verdict("waiting", note="passing is not allowed now")]
 
     def board(self, text: str) -> list[Verdict]:
         """A settled board from the camera: 30 characters, '?' where unsure."""
@@ -116,7 +140,7 @@ class Referee:
                 return [Verdict("corrected")]
             return []
         if any(_matches(board, cells, unsure) for board in self.on_the_way):
-            return [Verdict("waiting", message="finish the move")]
+            return [Verdict("waiting", note="finish the move")]
         if self.game.current_throw is None or self.game.is_over:
             return self._unexpected(cells, unsure)
         position = self.game.position
@@ -134,10 +158,10 @@ class Referee:
             verdicts = self._accept(move)
             self.on_the_way = {cells}
             changed = [i for i in range(1, 31) if cells[i] != move.after[i]]
-            verdicts.append(Verdict("instruction", squares=tuple(changed), message=_instruction(cells, move.after)))
+            verdicts.append(_instruction(cells, move.after, tuple(changed)))
             return verdicts
         if unsure or fits or len(started) > 1:
-            return [Verdict("waiting", message="the camera is not sure: waiting for a clearer view")]
+            return [Verdict("waiting", note="the camera is not sure: waiting for a clearer view")]
         return self._judge(cells)
 
     def replay_move(self, from_square: int, to_square: int) -> list[Verdict]:
@@ -150,11 +174,11 @@ class Referee:
         """Take back the last accepted move (button long-press or the admin page)."""
         try:
             turn = self.game.undo()
-        except GameError as error:
-            return [Verdict("waiting", message=str(error))]
+        except GameError:
+            return [Verdict("waiting", note="there is no move to take back")]
         self._expect(self.game.position.board)
         return [Verdict("undo", from_square=turn.from_square or None, to_square=turn.to_square or None,
-                        message="put the board back as it was")]
+                        note="put the board back as it was")]
 
     def set_position(self, position: Position, throw: int | None = None) -> None:
         """An operator corrects the game by hand (the camera was wrong); the start ritual counts as done."""
@@ -179,11 +203,11 @@ class Referee:
 
     def _passed(self, move: Move) -> list[Verdict]:
         self._expect(self.game.position.board)
-        return [Verdict("pass", message="no move: the turn passes" if move.winner == 0 else "no move: this loses")] + self._after_turn()
+        return [Verdict("pass", note="no move: the turn passes" if move.winner == 0 else "no move: this loses")] + self._after_turn()
 
     def _after_turn(self) -> list[Verdict]:
         winner = self.game.position.winner
-        return [Verdict("game-over", winner=winner, message=f"{winner.label} wins")] if winner else []
+        return [Verdict("game-over", winner=winner, note="dark wins" if winner is Player.DARK else "light wins")] if winner else []
 
     def _raw_boards(self, move: Move, relocations: set[tuple[int, int, int]]) -> list[tuple[int, ...]]:
         """Boards on the way to ``move``: the mover's piece already on its final square, or on
@@ -216,37 +240,35 @@ class Referee:
         if len(gone) == 1 and not came and not others_came:
             if self.variant.touch_move and not others_gone:
                 self.touched = gone[0]
-            return [Verdict("waiting", squares=(gone[0],), message="a piece is in the hand")]
+            return [Verdict("waiting", squares=(gone[0],), note="a piece is in the hand")]
         if len(gone) == 1 and len(came) == 1 and set(others_came) <= set(gone) and set(others_gone) <= set(came):
             if others_gone and not others_came:
-                return [Verdict("waiting", message="finish the swap")]
+                return [Verdict("waiting", note="finish the swap")]
             return self._illegal(gone[0], came[0])
         if len(gone) == 1 and not came and not others_gone and not others_came:
-            return [Verdict("waiting", message="a piece is in the hand")]
+            return [Verdict("waiting", note="a piece is in the hand")]
         if not gone and others_gone and len(others_gone) == 1 and len(others_came) == 1:
             return self._illegal(others_gone[0], others_came[0])
-        return [Verdict("waiting", message="the board does not match the game: put it back")]
+        return [Verdict("waiting", note="the board does not match the game: put it back")]
 
     def _illegal(self, start: int, end: int) -> list[Verdict]:
         throw = self.game.current_throw or 0
         violations = self.game.position.explain(throw, start, end, self.touched)
         if not violations:
-            return [Verdict("waiting", message="finish the move")]
+            return [Verdict("waiting", note="finish the move")]
         self.illegal = True
         squares = tuple(dict.fromkeys(s for v in violations for s in v.squares))
-        message = " ".join(describe_violation(v.rule, v.squares, start, end, throw) for v in violations)
-        return [Verdict("illegal", throw=throw, from_square=start, to_square=end,
-                        rules=tuple(v.rule for v in violations), squares=squares, message=message)]
+        return [Verdict("illegal", throw=throw, from_square=start, to_square=end, violations=tuple(violations), squares=squares)]
 
     def _unexpected(self, cells: tuple[int, ...], unsure: set[int]) -> list[Verdict]:
         """The board changed while nobody has a throw to use."""
         if unsure:
-            return [Verdict("waiting", message="the camera is not sure: waiting for a clearer view")]
+            return [Verdict("waiting", note="the camera is not sure: waiting for a clearer view")]
         if self.game.is_over:
-            return [Verdict("waiting", message="the game is over")]
+            return [Verdict("waiting", note="the game is over")]
         self.illegal = True
         rule = f"{self.variant.prefix}.throw"
-        return [Verdict("illegal", rules=(rule,), message="Throw the sticks before moving a piece: put it back.")]
+        return [Verdict("illegal", violations=(Violation(rule, ()),), note="Throw the sticks before moving a piece: put it back.")]
 
 
 def _matches(board: tuple[int, ...], cells: tuple[int, ...], unsure: set[int]) -> bool:
@@ -254,12 +276,12 @@ def _matches(board: tuple[int, ...], cells: tuple[int, ...], unsure: set[int]) -
     return all(board[i] == cells[i] for i in range(1, 31) if i not in unsure)
 
 
-def _instruction(now: tuple[int, ...], target: tuple[int, ...]) -> str:
+def _instruction(now: tuple[int, ...], target: tuple[int, ...], changed: tuple[int, ...]) -> Verdict:
     """'move the piece on 27 to 1' and the like, for what a rule moved by itself."""
     moved_from = [i for i in range(1, 31) if now[i] and now[i] != target[i]]
     moved_to = [i for i in range(1, 31) if target[i] and target[i] != now[i]]
     if len(moved_from) == 1 and len(moved_to) == 1:
-        return f"move the piece on {moved_from[0]} to {moved_to[0]}"
-    return "make the board look like " + format_board(target)
+        return Verdict("instruction", squares=changed, note=MOVE_ON, params={"from": moved_from[0], "to": moved_to[0]})
+    return Verdict("instruction", squares=changed, note="make the board look like {board}", params={"board": format_board(target)})
 
 

@@ -13,7 +13,7 @@ squares filled in), and, where the sources are silent, this companion's reading.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
@@ -323,12 +323,17 @@ def join_squares(squares: tuple[int, ...] | list[int]) -> str:
     return ", ".join(names[:-1]) + " and " + names[-1]
 
 
+def violation_fields(squares: tuple[int, ...], from_square: int, to_square: int, throw: int,
+                     join: Callable[[tuple[int, ...]], str] = join_squares) -> dict[str, object]:
+    """The values a ``broken`` sentence may use; ``join`` names squares (another language's may).
+
+        >>> violation_fields((14, 15), 12, 31, 2)["to"], violation_fields((14, 15), 12, 14, 2)["squares"]
+        ('off', '14 and 15')
+    """
+    return {"square": join(squares[:1]), "others": join(squares[1:]), "squares": join(squares), "throw": throw,
+            "from": join((from_square,)), "to": join((to_square,))}
+
+
 def describe_violation(rule_id: str, squares: tuple[int, ...], from_square: int, to_square: int, throw: int) -> str:
-    """The sentence a visitor reads for a broken rule, with its squares filled in."""
-    return rule(rule_id).broken.format(
-        square=join_squares(squares[:1]),
-        others=join_squares(squares[1:]),
-        squares=join_squares(squares),
-        throw=throw,
-        **{"from": join_squares((from_square,)), "to": join_squares((to_square,))},
-    )
+    """The sentence a visitor reads for a broken rule, with its squares filled in (English)."""
+    return rule(rule_id).broken.format(**violation_fields(squares, from_square, to_square, throw))

@@ -39,7 +39,10 @@ class SettledThrow:
 
 @dataclass(frozen=True)
 class Trouble:
+    """The board cannot be read: ``status`` is the reader's (occluded, no-board), ``reason`` says why."""
+
     reason: str
+    status: str = "occluded"
 
 
 @dataclass(frozen=True)
@@ -85,7 +88,7 @@ class Stabiliser:
             self._board = self._sticks = None
             if self._trouble != seen.reason:
                 self._trouble = seen.reason
-                events.append(Trouble(seen.reason))
+                events.append(Trouble(seen.reason, seen.status))
             return events
         if self._trouble != "":
             self._trouble = ""
