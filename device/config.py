@@ -8,6 +8,7 @@
     admin_pin = "2468"         # undo, set-position and new game on the page need it
     idle_reset_minutes = 20    # museum mode: an abandoned game starts over
     teaching = true            # legal moves and throw odds on the page (false for club matches)
+    settings = "/var/lib/senet/settings.json"  # what the operator changes on the page, kept across restarts
 
     [pins]                     # BCM numbers; the defaults are the documented wiring
     green = 17
@@ -27,7 +28,10 @@
 
 from __future__ import annotations
 
+import json
+import os
 import tomllib
+from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
@@ -54,7 +58,13 @@ class Config:
     idle_reset_minutes: float = 0.0
     #: Teaching mode (legal moves and throw odds on the page): on for museums, off for matches.
     teaching: bool = True
+    #: Where the operator's changes made on the page are kept ("" : until the next restart).
+    settings: str = ""
     wiring: Wiring = field(default_factory=Wiring)
+
+
+#: What the operator may change on the page (the rest needs the configuration file).
+PAGE_SETTINGS = ("variant", "teaching", "idle_reset_minutes", "settle_seconds")
 
 
 def load_config(path: Path) -> Config:
@@ -75,7 +85,7 @@ def parse_config(text: str, name: str) -> Config:
     if not isinstance(pins, dict):
         raise ConfigError(f"{name}: 'pins' must be a table ([pins])")
     for key, value in data.items():
-        known = ("variant", "camera", "settle_seconds", "fps", "journal", "admin_pin", "idle_reset_minutes", "teaching")
+        known = ("variant", "camera", "settle_seconds", "fps", "journal", "admin_pin", "idle_reset_minutes", "teaching", "settings")
         if key not in known:
             raise ConfigError(f"{name}: unknown setting {key!r}; known: {', '.join(known)}, [pins]")
         config = replace(config, **{key: _checked(name, key, value)})
@@ -101,7 +111,7 @@ def _checked(name: str, key: str, value: Any) -> Any:
         if not isinstance(value, bool):
             raise ConfigError(f"{name}: teaching must be true or false")
         return value
-    if key in ("camera", "journal", "admin_pin"):
+    if key in ("camera", "journal", "admin_pin", "settings"):
         if not isinstance(value, str):
             raise ConfigError(f"{name}: {key} must be a string such as 'auto' or '/var/lib/senet/match.jsonl'")
         return value
@@ -121,3 +131,46 @@ def _pin(name: str, key: str, value: Any) -> Any:
             raise ConfigError(f"{name}: [pins] sticks must list four pin numbers")
         return tuple(one(pin) for pin in value)
     return one(value)
+
+
+def apply_settings(config: Config, values: Mapping[str, Any], name: str) -> Config:
+    """The operator's ``values`` (from the page or the settings file) on top of ``config``.
+
+        >>> apply_settings(Config(), {"idle_reset_minutes": 15}, "the page").idle_reset_minutes
+        15.0
+        >>> apply_settings(Config(), {"camera": "usb:0"}, "the page")
+        Traceback (most recent call last):
+        senet.device.config.ConfigError: the page: camera cannot be changed here; these can: variant, teaching, idle_reset_minutes, settle_seconds
+    """
+    for key, value in values.items():
+        if key not in PAGE_SETTINGS:
+            raise ConfigError(f"{name}: {key} cannot be changed here; these can: {', '.join(PAGE_SETTINGS)}")
+        config = replace(config, **{key: _checked(name, key, value)})
+    return config
+
+
+def load_settings(config: Config) -> Config:
+    """The configuration with the operator's saved settings on top (none saved: as it is)."""
+    if not config.settings or not os.path.exists(config.settings):
+        return config
+    try:
+        with open(config.settings, encoding="utf-8") as file:
+            values = json.load(file)
+    except (OSError, ValueError) as error:
+        raise ConfigError(f"cannot read the saved settings {config.settings}: {error}") from None
+    if not isinstance(values, dict):
+        raise ConfigError(f"{config.settings}: the saved settings must be a JSON object")
+    return apply_settings(config, values, config.settings)
+
+
+def save_settings(config: Config) -> None:
+    """Keep the page's settings in the settings file: written aside, flushed, then renamed over it."""
+    if not config.settings:
+        return
+    values = {key: getattr(config, key) for key in PAGE_SETTINGS}
+    temporary = f"{config.settings}.new"
+    with open(temporary, "w", encoding="utf-8") as file:
+        json.dump(values, file, indent=1)
+        file.flush()
+        os.fsync(file.fileno())
+    os.replace(temporary, config.settings)

@@ -23,7 +23,7 @@ from gpiozero.exc import BadPinFactory
 from gpiozero.pins.mock import MockFactory
 
 from senet.device.companion import Companion
-from senet.device.config import Config
+from senet.device.config import Config, ConfigError, apply_settings, load_settings, save_settings
 from senet.device.journal import Journal
 from senet.device.lights import Buttons, Lights
 from senet.engine.board import format_board
@@ -103,10 +103,9 @@ class Runtime:
     stop: threading.Event = field(default_factory=threading.Event)
     bus: EventBus = field(default_factory=EventBus)
     moves: int = 0
-    #: Seconds without any verdict after which a started game resets (0: never).
-    idle_reset_s: float = 0.0
-    #: Teaching mode: the page shows the legal moves and the odds of each throw.
-    teaching: bool = True
+    #: The configuration, with the operator's changes from the page (rule system, teaching
+    #: mode, idle reset, settle time).
+    config: Config = field(default_factory=Config)
     last_activity: float = field(default_factory=time.monotonic)
 
     @property
@@ -141,7 +140,8 @@ class Runtime:
 
     def remember(self, verdict: Verdict, leds: dict[str, object]) -> None:
         """Keep the verdict for the page and send the new state to every viewer."""
-        self.log.appendleft({"event": verdict.event, "message": verdict.message, "rules": list(verdict.rules),
+        self.log.appendleft({"event": verdict.event, "note": verdict.note, "params": dict(verdict.params),
+                             "violations": [{"rule": v.rule, "squares": list(v.squares)} for v in verdict.violations],
                              "from": verdict.from_square, "to": verdict.to_square, "throw": verdict.throw})
         self.bus.publish(self.state())
 
@@ -163,11 +163,12 @@ class Runtime:
                 "moves": [{"from": m.from_square, "to": "off" if m.to_square == 31 else m.to_square} for m in game.options.moves],
                 "may_pass": game.options.pass_move is not None and bool(game.options.moves),
                 "odds": {str(value): float(chance) for value, chance in throw_odds(game.variant.zero_value).items()},
-                "teaching": self.teaching,
+                "teaching": self.config.teaching,
                 "record": game.record.format(),
                 "winner": game.position.winner.label if game.position.winner else None,
                 "leds": self.companion.lights.state(),
                 "trouble": self.companion.trouble,
+                "trouble_kind": self.companion.trouble_kind,
                 "simulated": self.simulated,
                 "log": list(self.log),
             }
@@ -190,6 +191,8 @@ class Runtime:
             name = variant or self.companion.referee.game.variant.name
             if name not in VARIANTS:
                 raise ValueError(f"unknown variant {name!r}; choose one of {', '.join(VARIANTS)}")
+            if name != self.config.variant:
+                self.change_settings({"variant": name})
             self.companion.referee = Referee(name)
             self.log.clear()
             self.last_activity = time.monotonic()
@@ -198,14 +201,32 @@ class Runtime:
             self.bus.publish(self.state())
 
     def set_teaching(self, on: bool) -> None:
+        self.change_settings({"teaching": on})
+
+    def settings(self) -> dict[str, object]:
+        """What the operator may change on the page, and the file that keeps it (None: kept until a restart)."""
+        return {"variant": self.config.variant, "teaching": self.config.teaching,
+                "idle_reset_minutes": self.config.idle_reset_minutes, "settle_seconds": self.config.settle_seconds,
+                "kept_in": self.config.settings or None}
+
+    def change_settings(self, values: dict[str, object]) -> None:
+        """The operator's changes: checked, kept in the settings file, then used (ValueError saying
+        what is wrong, and nothing changed, when one is not acceptable or cannot be kept)."""
         with self.lock:
-            self.teaching = on
+            config = apply_settings(self.config, values, "settings")
+            try:
+                save_settings(config)
+            except OSError as error:
+                raise ConfigError(f"cannot keep the settings in {config.settings}: {error.strerror}") from None
+            self.config = config
+            self.companion.stabiliser.settle_s = config.settle_seconds
             self.bus.publish(self.state())
 
     def reset_if_idle(self, now: float) -> bool:
-        """Museum mode: an abandoned game goes back to the start after ``idle_reset_s``."""
+        """Museum mode: an abandoned game goes back to the start after ``idle_reset_minutes``."""
         game = self.companion.referee.game
-        if self.idle_reset_s and game.started and now - self.last_activity > self.idle_reset_s:
+        idle_s = self.config.idle_reset_minutes * 60
+        if idle_s and game.started and now - self.last_activity > idle_s:
             self.new_game()
             return True
         return False
@@ -236,7 +257,12 @@ class Runtime:
 
 
 def build_runtime(config: Config, seed: int | None, autoplay: bool, say: Callable[[str], None]) -> Runtime:
-    """Open the camera, calibrate on the start position, wire LEDs, journal and referee."""
+    """Open the camera, calibrate on the start position, wire LEDs, journal and referee
+    (the operator's saved settings on top of ``config``)."""
+    try:
+        config = load_settings(config)
+    except ConfigError as error:  # a damaged settings file: start with the configuration file's values
+        say(f"{error}; using the configuration file's settings")
     source = open_camera(config.camera, seed)
     camera_feed = Reconnecting(lambda: source)
     first = None
@@ -255,8 +281,7 @@ def build_runtime(config: Config, seed: int | None, autoplay: bool, say: Callabl
     if seed is not None:
         companion.sticks = SeededSticks(seed)
     players = SimulatedPlayers(companion, source, random.Random(seed)) if simulated and autoplay else None
-    runtime = Runtime(companion, camera_feed, source, config.fps, players, idle_reset_s=config.idle_reset_minutes * 60,
-                      teaching=config.teaching)
+    runtime = Runtime(companion, camera_feed, source, config.fps, players, config=config)
     runtime.buttons = Buttons(config.wiring, runtime.throw, runtime.confirm, runtime.undo, pin_factory=lights.pin_factory)
     companion.listeners.append(runtime.remember)
     return runtime
