@@ -1,7 +1,9 @@
 """The page under load: 50 phones on the event stream while pages and /healthz are loaded.
 
-Serves the app with waitress on 127.0.0.1 (nothing leaves this machine), publishes state
-changes with a time stamp, and prints the p50/p99 time of ``/healthz`` and of event delivery:
+Serves the app of a simulated companion with waitress on 127.0.0.1 (nothing leaves this
+machine); the phones ask for the seven languages in turn, so every state is put into words
+seven times. Publishes state changes with a time stamp, and prints the p50/p99 time of
+``/healthz`` and of event delivery:
 
     python bench/web.py [--viewers 50] [--events 100] [--rate 20]
 """
@@ -14,22 +16,13 @@ import json
 import statistics
 import threading
 import time
-from typing import Any
 
 from waitress.server import create_server
 
+from senet.device.config import Config
+from senet.device.service import build_runtime
 from senet.web.app import create_app
-from senet.web.events import EventBus
-
-
-class StubRuntime:
-    """Just enough of the companion for the page: a state and its event bus."""
-
-    def __init__(self) -> None:
-        self.bus = EventBus()
-
-    def state(self) -> dict[str, Any]:
-        return {"variant": "kendall", "board": "LDLDLDLDLD" + "." * 20, "sent": time.perf_counter()}
+from senet.web.i18n import languages
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -37,9 +30,9 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
-def viewer(port: int, expected: int, delays: list[float], ready: threading.Barrier) -> None:
+def viewer(port: int, expected: int, delays: list[float], ready: threading.Barrier, language: str) -> None:
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-    connection.request("GET", "/events")
+    connection.request("GET", "/events", headers={"Accept-Language": language})
     response = connection.getresponse()
     ready.wait()
     received = 0
@@ -49,7 +42,7 @@ def viewer(port: int, expected: int, delays: list[float], ready: threading.Barri
             break
         if line.startswith(b"data: "):
             data = json.loads(line[6:])
-            if "event" in data:
+            if "sent" in data:
                 delays.append((time.perf_counter() - data["sent"]) * 1000)
                 received += 1
     connection.close()
@@ -61,13 +54,18 @@ def main() -> None:
     parser.add_argument("--events", type=int, default=100)
     parser.add_argument("--rate", type=float, default=20.0, help="state changes a second")
     args = parser.parse_args()
-    runtime = StubRuntime()
+    runtime = build_runtime(Config(variant="kendall", camera="simulator"), seed=1, autoplay=False, say=lambda line: None)
+    for _ in range(12):  # a game under way: throws, the start, a log to put into words
+        runtime.throw()
+    state = runtime.state()
     server = create_server(create_app(runtime, keep_alive=5.0), host="127.0.0.1", port=0, threads=args.viewers + 14)
     port = server.effective_port
     threading.Thread(target=server.run, daemon=True).start()
     delays: list[float] = []
     ready = threading.Barrier(args.viewers + 1)
-    viewers = [threading.Thread(target=viewer, args=(port, args.events, delays, ready), daemon=True) for _ in range(args.viewers)]
+    codes = languages()
+    viewers = [threading.Thread(target=viewer, args=(port, args.events, delays, ready, codes[number % len(codes)]), daemon=True)
+               for number in range(args.viewers)]
     for thread in viewers:
         thread.start()
     ready.wait()
@@ -92,7 +90,7 @@ def main() -> None:
     for thread in loaders:
         thread.start()
     for number in range(args.events):
-        runtime.bus.publish({"event": number, "sent": time.perf_counter()})
+        runtime.bus.publish({**state, "number": number, "sent": time.perf_counter()})
         time.sleep(1 / args.rate)
     for thread in viewers:
         thread.join(timeout=30)
@@ -100,6 +98,7 @@ def main() -> None:
     for thread in loaders:
         thread.join(timeout=10)
     server.close()
+    runtime.close()
     print(f"web viewers={args.viewers} events_delivered={len(delays)}/{args.viewers * args.events} "
           f"event_p50_ms={statistics.median(delays):.1f} event_p99_ms={percentile(delays, 0.99):.1f} "
           f"healthz_p50_ms={statistics.median(health):.1f} healthz_p99_ms={percentile(health, 0.99):.1f} "

@@ -1,5 +1,6 @@
 """The page in a real headless Chromium (Debian's package, driven by Playwright; no browser is
-downloaded): on a phone-sized screen a throw and a move made on the page appear live."""
+downloaded), on phone-sized screens: a move made on one phone appears live on another, the
+language switch is remembered, and Arabic reads right to left. Screenshots go to test-artifacts/."""
 
 from __future__ import annotations
 
@@ -8,13 +9,23 @@ import socket
 import threading
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
+from babel.messages.pofile import read_po
+
+from senet.web.i18n import TRANSLATIONS
 
 playwright = pytest.importorskip("playwright.sync_api")
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed (.ci/run installs it)")
 ARTIFACTS = Path(__file__).resolve().parents[1] / "test-artifacts"
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
+
+
+def translated(code: str, text: str) -> str:
+    with open(TRANSLATIONS / code / "LC_MESSAGES" / "messages.po", "rb") as file:
+        return read_po(file)[text].string
 
 
 @pytest.fixture(scope="module")
@@ -32,32 +43,73 @@ def page_url() -> Iterator[str]:
         port = probe.getsockname()[1]
     server = create_server(create_app(runtime), host="127.0.0.1", port=port, threads=16)
     threading.Thread(target=server.run, daemon=True).start()
-    loop = threading.Thread(target=runtime.loop, daemon=True)
-    loop.start()
+    threading.Thread(target=runtime.loop, daemon=True).start()
     yield f"http://127.0.0.1:{port}/"
     runtime.close()
     server.close()
 
 
-def test_a_move_made_on_the_phone_appears_live(page_url: str) -> None:
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
     with playwright.sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=[
             "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
             "--disable-component-update", "--disable-sync"])
-        page = browser.new_page(viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True, has_touch=True)
-        page.goto(page_url)
-        page.wait_for_selector('[aria-label="square 30"]')
-        for _ in range(20):  # throw until the start is decided and a move is possible
-            page.click("#throw")
-            page.wait_for_timeout(150)
-            if ": " in page.inner_text("#status") and "no move" not in page.inner_text("#status"):
-                break
-        status = page.inner_text("#status")
-        start, end = status.split(": ")[1].split(",")[0].split("-")
-        page.click(f'[aria-label="square {start}"]')
-        page.click(f'[aria-label="square {end}"]')
-        page.wait_for_function(f"document.getElementById('log').innerText.includes('move {start}-{end}')", timeout=15000)
-        assert page.locator(".led.green.on").count() == 1
-        ARTIFACTS.mkdir(exist_ok=True)
-        page.screenshot(path=str(ARTIFACTS / "phone-page.png"), full_page=True)
+        yield browser
         browser.close()
+
+
+def phone(browser: Any, locale: str) -> Any:
+    """A new phone (its own cookies) whose browser prefers ``locale``."""
+    return browser.new_context(locale=locale, **PHONE).new_page()
+
+
+def test_a_move_made_on_one_phone_appears_live_on_another(browser: Any, page_url: str) -> None:
+    player, watcher = phone(browser, "en-GB"), phone(browser, "hu-HU")
+    for page in (player, watcher):
+        page.goto(page_url)
+        page.wait_for_selector('.sq[data-square="30"]')
+    assert watcher.get_attribute("html", "lang") == "hu"
+    moves: list[dict[str, Any]] = []
+    for _ in range(30):  # throw until the start is decided and a move is possible
+        player.click("#throw")
+        player.wait_for_timeout(150)
+        moves = player.evaluate("last.moves")
+        if moves:
+            break
+    move = moves[0]
+    player.click(f'.sq[data-square="{move["from"]}"]')
+    player.click(f'.sq[data-square="{move["to"]}"]')
+    seen = f"{move['from']}-{move['to']}"
+    for page in (player, watcher):  # through the simulated camera, vision and referee, to both phones
+        page.wait_for_function(f"[...document.querySelectorAll('#log li.move')].some(li => li.innerText.includes('{seen}'))",
+                               timeout=15000)
+    assert player.locator(".led.green.on").count() == 1
+    assert translated("hu", "Move") in watcher.inner_text("#log li.move")
+    ARTIFACTS.mkdir(exist_ok=True)
+    player.screenshot(path=str(ARTIFACTS / "phone-page.png"), full_page=True)
+    watcher.screenshot(path=str(ARTIFACTS / "phone-page-hu.png"), full_page=True)
+
+
+def test_the_language_switch_is_remembered_and_arabic_reads_right_to_left(browser: Any, page_url: str) -> None:
+    page = phone(browser, "en-US")
+    page.goto(page_url)
+    assert page.get_attribute("html", "lang") == "en" and page.inner_text("#throw") == "Throw the sticks"
+    page.click('.languages a[lang="ar"]')
+    page.wait_for_selector('html[lang="ar"][dir="rtl"]')
+    assert page.evaluate("getComputedStyle(document.body).direction") == "rtl"
+    assert page.inner_text("#throw") == translated("ar", "Throw the sticks")
+    page.wait_for_function("document.getElementById('status').innerText.length > 0")
+    status = page.inner_text("#status")
+    assert status and not any("a" <= char.lower() <= "z" for char in status)  # the live state is in Arabic too
+    board = page.locator(".board").bounding_box()  # the board is not mirrored: square 1 stays on the left
+    assert page.locator('.sq[data-square="1"]').bounding_box()["x"] < board["x"] + board["width"] / 2
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "phone-page-ar.png"), full_page=True)
+    page.reload()
+    assert page.get_attribute("html", "lang") == "ar"  # remembered
+    page.goto(page_url + "rules/houses")
+    assert page.get_attribute("html", "dir") == "rtl" and translated("ar", "Winning") in page.inner_text("dl.rules")
+    page.click('.languages a[lang="de"]')
+    page.wait_for_selector('html[lang="de"][dir="ltr"]')
+    assert page.url.endswith("/rules/houses")  # the switch stays on the page the visitor was reading

@@ -2,43 +2,15 @@
 
 from __future__ import annotations
 
-import re
-from typing import Any
+import html
+from dataclasses import replace
+from pathlib import Path
 
-import pytest
+from conftest import Client
 
 from senet.device.config import Config
 from senet.device.service import Runtime, build_runtime
 from senet.web.app import create_app
-
-
-@pytest.fixture
-def runtime() -> Runtime:
-    runtime = build_runtime(Config(variant="netherworld", camera="simulator", settle_seconds=0.3, fps=20), seed=4,
-                            autoplay=False, say=lambda line: None)
-    yield runtime
-    runtime.close()
-
-
-class Client:
-    """Flask's test client that sends the page's CSRF token, as the page does."""
-
-    def __init__(self, client: Client) -> None:
-        self.client = client
-        page = client.get("/").get_data(as_text=True)
-        self.token = re.search(r'name="csrf-token" content="([^"]+)"', page)[1]
-
-    def get(self, *args: Any, **kwargs: Any) -> Any:
-        return self.client.get(*args, **kwargs)
-
-    def post(self, *args: Any, **kwargs: Any) -> Any:
-        kwargs.setdefault("headers", {})["X-CSRF-Token"] = self.token
-        return self.client.post(*args, **kwargs)
-
-
-@pytest.fixture
-def client(runtime: Runtime) -> Client:
-    return Client(create_app(runtime).test_client())
 
 
 def test_the_page_and_its_state(client: Client) -> None:
@@ -119,10 +91,10 @@ def test_keep_alive_comments_while_nothing_happens(runtime: Runtime) -> None:
 def test_the_rules_page_lists_every_rule_with_its_id_and_readings(client: Client) -> None:
     from senet.engine.rulebook import RULE_SYSTEMS
 
-    page = client.get("/rules/houses").get_data(as_text=True)
+    page = html.unescape(client.get("/rules/houses").get_data(as_text=True))
     for rule in RULE_SYSTEMS["H"].rules:
         assert f'id="{rule.id}"' in page
-    assert "This companion&#39;s reading" in page and "Russian" in page and "25%" in page
+    assert "This companion's reading" in page and "Russian" in page and "25%" in page
     assert client.get("/rules/chess").status_code == 404
 
 
@@ -163,7 +135,7 @@ def test_the_operator_starts_a_new_game_under_another_rule_system(client: Client
 
 
 def test_an_abandoned_game_goes_back_to_the_start(runtime: Runtime) -> None:
-    runtime.idle_reset_s = 60.0
+    runtime.config = replace(runtime.config, idle_reset_minutes=1.0)
     runtime.throw()
     while not runtime.companion.referee.game.started:
         runtime.throw()
@@ -195,3 +167,48 @@ def test_the_match_list_and_record(client: Client) -> None:
     assert "netherworld" in page and "playing" in page
     record = GameRecord.parse(client.get("/matches/current.txt").get_data(as_text=True))
     assert record.variant == "netherworld" and record.start_throws
+
+
+def test_an_unknown_match_is_a_clear_404(client: Client) -> None:
+    reply = client.get("/matches/1999-01-01.txt")
+    assert reply.status_code == 404 and "no match" in reply.get_data(as_text=True)
+
+
+def test_the_operator_view_asks_for_the_pin_then_offers_every_action(runtime: Runtime) -> None:
+    client = Client(create_app(runtime, admin_pin="2468").test_client())
+    page = client.get("/admin").get_data(as_text=True)
+    assert 'id="login"' in page and 'id="settings"' not in page and "<svg" in page  # the QR code is there for everyone
+    client.post("/admin/login", json={"pin": "2468"})
+    page = client.get("/admin").get_data(as_text=True)
+    for form in ("new-game", "undo", "position", "settings", "logout"):
+        assert f'id="{form}"' in page
+    assert "Kept until the companion restarts" in page
+
+
+def test_settings_are_checked_and_kept_across_a_restart(tmp_path: Path) -> None:
+    config = Config(variant="kendall", camera="simulator", settle_seconds=0.3, fps=20, settings=str(tmp_path / "settings.json"))
+    runtime = build_runtime(config, seed=1, autoplay=False, say=lambda line: None)
+    client = Client(create_app(runtime).test_client())
+    for bad in ({"idle_reset_minutes": -3}, {"settle_seconds": "soon"}, {"camera": "usb:1"}, [], {}):
+        reply = client.post("/api/settings", json=bad)
+        assert reply.status_code == 400 and reply.get_json()["error"]
+    saved = client.post("/api/settings", json={"idle_reset_minutes": 15, "settle_seconds": 0.8, "teaching": False}).get_json()
+    assert saved == {"variant": "kendall", "teaching": False, "idle_reset_minutes": 15.0, "settle_seconds": 0.8,
+                     "kept_in": str(tmp_path / "settings.json")}
+    assert runtime.companion.stabiliser.settle_s == 0.8 and client.get("/api/state").get_json()["teaching"] is False
+    client.post("/api/new-game", json={"variant": "houses"})
+    runtime.close()
+    again = build_runtime(config, seed=1, autoplay=False, say=lambda line: None)
+    assert again.settings()["variant"] == "houses" and again.companion.referee.game.variant.name == "houses"
+    assert again.config.idle_reset_minutes == 15.0 and not again.config.teaching
+    again.close()
+
+
+def test_a_damaged_settings_file_is_reported_and_the_configuration_used(tmp_path: Path) -> None:
+    (tmp_path / "settings.json").write_text('{"idle_reset_minutes": ')
+    said: list[str] = []
+    config = Config(variant="blockade", camera="simulator", settings=str(tmp_path / "settings.json"))
+    runtime = build_runtime(config, seed=1, autoplay=False, say=said.append)
+    assert runtime.companion.referee.game.variant.name == "blockade"
+    assert any("cannot read the saved settings" in line for line in said)
+    runtime.close()

@@ -24,6 +24,8 @@ from typing import Any
 
 from flask import abort, current_app, jsonify, request, session
 
+from senet.web.i18n import gettext
+
 
 class PinLimiter:
     """At most ``attempts`` wrong PINs per address in ``window`` seconds."""
@@ -56,7 +58,7 @@ def check_csrf() -> None:
     """Refuse a POST without the session's token (403, with a reason)."""
     sent = request.headers.get("X-CSRF-Token", "")
     if "csrf" not in session or not hmac.compare_digest(sent, str(session["csrf"])):
-        response = jsonify(error="missing or wrong CSRF token: reload the page")
+        response = jsonify(error=gettext("missing or wrong CSRF token: reload the page"))
         response.status_code = 403
         abort(response)
 
@@ -71,7 +73,7 @@ def admin_required(view: Callable[..., Any]) -> Callable[..., Any]:
     @wraps(view)
     def guarded(*args: Any, **kwargs: Any) -> Any:
         if not is_admin():
-            response = jsonify(error="this needs the operator's PIN: log in first")
+            response = jsonify(error=gettext("this needs the operator's PIN: sign in on the operator's page first"))
             response.status_code = 401
             abort(response)
         return view(*args, **kwargs)

@@ -18,15 +18,29 @@ import time
 from typing import Any
 
 import segno
-from flask import Blueprint, Flask, Response, abort, current_app, jsonify, render_template, request, session, stream_with_context
+from flask import (
+    Blueprint,
+    Flask,
+    Response,
+    abort,
+    current_app,
+    jsonify,
+    redirect,
+    render_template,
+    request,
+    session,
+    stream_with_context,
+)
 from markupsafe import Markup
 
 from senet.engine.rulebook import RULE_SYSTEMS
 from senet.engine.throws import throw_odds
 from senet.engine.variants import VARIANTS
-from senet.web.access import PinLimiter, admin_required, check_csrf, csrf_token
+from senet.web import i18n
+from senet.web.access import PinLimiter, admin_required, check_csrf, csrf_token, is_admin
 from senet.web.board_svg import board_svg
 from senet.web.events import EventBus, stream
+from senet.web.i18n import gettext
 
 pages = Blueprint("pages", __name__)
 
@@ -45,6 +59,7 @@ def create_app(runtime: Any, bus: EventBus | None = None, keep_alive: float = 15
     app.config["MAX_CONTENT_LENGTH"] = 4096
     app.register_blueprint(pages)
     app.before_request(_guard_posts)
+    i18n.setup(app)
     return app
 
 
@@ -60,9 +75,42 @@ def _runtime() -> Any:
     return runtime
 
 
+def _state() -> Any:
+    """The companion's state, with its words in the visitor's language."""
+    return jsonify(i18n.localise(_runtime().state()))
+
+
+def _variants() -> dict[str, str]:
+    """Every variant with the title of its rule system, in the visitor's language."""
+    return {name: gettext(RULE_SYSTEMS[variant.prefix].title) for name, variant in VARIANTS.items()}
+
+
 @pages.get("/")
 def index() -> str:
-    return render_template("index.html", csrf=csrf_token(), board=board_svg())
+    board = board_svg(board_label=gettext("the board"), square_label=gettext("square {square}"))
+    return render_template("index.html", csrf=csrf_token(), board=board, texts=i18n.script_texts())
+
+
+@pages.get("/language/<code>")
+def choose_language(code: str) -> Any:
+    """The language switcher: remembers the choice in a cookie and goes back to the page."""
+    if code not in i18n.languages():
+        abort(404, f"no language {code!r} here; choose one of {', '.join(i18n.languages())}")
+    back = request.args.get("next", "/")
+    if not back.startswith("/") or back.startswith("//"):
+        back = "/"  # never send the visitor to another site
+    response = redirect(back)
+    response.set_cookie(i18n.COOKIE, code, max_age=365 * 24 * 3600, httponly=True, samesite="Lax")
+    return response
+
+
+@pages.get("/admin")
+def admin() -> str:
+    """The operator's view: sign in, new game, rule system, teaching, undo, position, settings, QR code."""
+    runtime = _runtime()
+    return render_template("admin.html", csrf=csrf_token(), admin=is_admin(), state=runtime.state(),
+                           settings=runtime.settings(), variants=_variants(), qr=_qr_svg(), url=request.host_url,
+                           texts=i18n.script_texts())
 
 
 @pages.post("/admin/login")
@@ -71,12 +119,12 @@ def admin_login() -> Any:
     limiter: PinLimiter = current_app.config["PIN_LIMITER"]
     address = request.remote_addr or "?"
     if not limiter.allowed(address, time.monotonic()):
-        return jsonify(error="too many wrong PINs: wait a few minutes"), 429, {"Retry-After": str(int(limiter.window))}
+        return jsonify(error=gettext("too many wrong PINs: wait a few minutes")), 429, {"Retry-After": str(int(limiter.window))}
     data = request.get_json(silent=True)
     pin = data.get("pin") if isinstance(data, dict) else None
     if not isinstance(pin, str) or not hmac.compare_digest(pin, current_app.config["ADMIN_PIN"] or pin):
         limiter.failed(address, time.monotonic())
-        return jsonify(error="wrong PIN"), 403
+        return jsonify(error=gettext("wrong PIN")), 403
     session["admin"] = True
     return jsonify(admin=True)
 
@@ -94,15 +142,17 @@ def rules(variant: str) -> str:
         abort(404, f"unknown variant {variant!r}; known: {', '.join(VARIANTS)}")
     chosen = VARIANTS[variant]
     return render_template("rules.html", variant=chosen, system=RULE_SYSTEMS[chosen.prefix],
-                           odds=throw_odds(chosen.zero_value), variants=list(VARIANTS))
+                           odds=throw_odds(chosen.zero_value), variants=_variants())
 
 
 @pages.get("/qr")
 def qr() -> str:
     """A QR code leading phones to this page (to show at the table or print on the mat)."""
-    url = request.host_url
-    svg = segno.make(url, error="m").svg_inline(scale=8, dark="#222", light="#fff")
-    return render_template("qr.html", url=url, svg=Markup(svg))
+    return render_template("qr.html", url=request.host_url, svg=_qr_svg())
+
+
+def _qr_svg() -> Markup:
+    return Markup(segno.make(request.host_url, error="m").svg_inline(scale=8, dark="#222", light="#fff"))
 
 
 @pages.get("/healthz")
@@ -117,32 +167,46 @@ def events() -> Response:
     runtime = current_app.config["RUNTIME"]
     initial = runtime.state() if runtime is not None else None
     viewer = bus.subscribe()
-    body = stream_with_context(stream(bus, viewer, current_app.config["KEEP_ALIVE"], initial))
+    body = stream_with_context(stream(bus, viewer, current_app.config["KEEP_ALIVE"], initial, i18n.localise, i18n.language()))
     return Response(body, mimetype="text/event-stream", headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
 
 
 @pages.get("/api/state")
 def state() -> Any:
-    return jsonify(_runtime().state())
+    return _state()
+
+
+@pages.post("/api/settings")
+@admin_required
+def settings() -> Any:
+    """The operator's settings: {"idle_reset_minutes": N, "settle_seconds": N}, kept across restarts."""
+    data = request.get_json(silent=True)
+    if not isinstance(data, dict) or not data:
+        return jsonify(error='send {"idle_reset_minutes": N, "settle_seconds": N} (either or both)'), 400
+    try:
+        _runtime().change_settings(data)
+    except ValueError as error:
+        return jsonify(error=str(error)), 400
+    return jsonify(_runtime().settings())
 
 
 @pages.post("/api/throw")
 def throw() -> Any:
     _runtime().throw()
-    return jsonify(_runtime().state())
+    return _state()
 
 
 @pages.post("/api/pass")
 def pass_turn() -> Any:
     _runtime().confirm()
-    return jsonify(_runtime().state())
+    return _state()
 
 
 @pages.post("/api/undo")
 @admin_required
 def undo() -> Any:
     _runtime().undo()
-    return jsonify(_runtime().state())
+    return _state()
 
 
 @pages.post("/api/new-game")
@@ -157,7 +221,7 @@ def new_game() -> Any:
         _runtime().new_game(variant)
     except ValueError as error:
         return jsonify(error=str(error)), 400
-    return jsonify(_runtime().state())
+    return _state()
 
 
 @pages.post("/api/teaching")
@@ -168,18 +232,21 @@ def teaching() -> Any:
     if not isinstance(data, dict) or not isinstance(data.get("on"), bool):
         return jsonify(error='send {"on": true} or {"on": false}'), 400
     _runtime().set_teaching(data["on"])
-    return jsonify(_runtime().state())
+    return _state()
 
 
 @pages.get("/matches")
 def matches() -> str:
     """The matches the companion keeps: for now the one being played, with its record."""
-    return render_template("matches.html", state=_runtime().state())
+    state = _runtime().state()
+    return render_template("matches.html", state=state, variant_title=_variants()[state["variant"]])
 
 
-@pages.get("/matches/current.txt")
-def current_record() -> Any:
-    """The current match's record, as text that replays through the engine."""
+@pages.get("/matches/<name>.txt")
+def match_record(name: str) -> Any:
+    """A match's record, as text that replays through the engine (for now the current match's)."""
+    if name != "current":
+        abort(404, f"no match {name!r}: the companion keeps the current match only")
     return Response(_runtime().state()["record"], mimetype="text/plain")
 
 
@@ -197,7 +264,7 @@ def set_position() -> Any:
         _runtime().set_position(data["board"], data["turn"], throw)
     except ValueError as error:
         return jsonify(error=str(error)), 400
-    return jsonify(_runtime().state())
+    return _state()
 
 
 @pages.post("/api/move")
@@ -212,4 +279,4 @@ def move() -> Any:
         _runtime().move_virtual(data["from"], None if data["to"] == "off" else data["to"])
     except ValueError as error:
         return jsonify(error=str(error)), 400
-    return jsonify(_runtime().state())
+    return _state()

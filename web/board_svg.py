@@ -7,7 +7,7 @@
 
 from __future__ import annotations
 
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from senet.vision.mat import FIELD, GLYPHS, INK, MatLayout, glyph_centre
 
@@ -16,21 +16,22 @@ def _rgb(bgr: tuple[int, int, int]) -> str:
     return "#{:02x}{:02x}{:02x}".format(*reversed(bgr))
 
 
-def board_svg(paper: str = "a3") -> Markup:
+def board_svg(paper: str = "a3", board_label: str = "the board", square_label: str = "square {square}") -> Markup:
     """The 3 x 10 grid in mat millimetres: squares (numbered, special ones marked) with a
-    piece slot each; the page's script shows pieces and highlights through attributes."""
+    piece slot each; the page's script shows pieces and highlights through attributes.
+    The labels (for screen readers) come in the visitor's language."""
     layout = MatLayout.for_paper(paper)
     side = layout.square_mm
     x0, y0 = layout.grid_x, layout.grid_y
     parts = [
         f'<svg class="board" viewBox="{x0 - 1:.1f} {y0 - 1:.1f} {10 * side + 2:.1f} {3 * side + 2:.1f}" '
-        f'role="group" aria-label="the board">'
+        f'role="group" aria-label="{escape(board_label)}">'
     ]
     for square in range(1, 31):
         (left, top), _, (right, bottom), _ = layout.square_corners(square)
         cx, cy, unit = glyph_centre(layout, square)
         parts.append(
-            f'<g class="sq" data-square="{square}" role="button" tabindex="0" aria-label="square {square}">'
+            f'<g class="sq" data-square="{square}" role="button" tabindex="0" aria-label="{escape(square_label.format(square=square))}">'
             f'<rect x="{left:.2f}" y="{top:.2f}" width="{side:.2f}" height="{side:.2f}" fill="{_rgb(FIELD)}" '
             f'stroke="{_rgb(INK)}" stroke-width="0.8"/>'
             f'<text x="{(left + right) / 2:.2f}" y="{top + 0.2 * side:.2f}" font-size="{0.16 * side:.2f}" '

@@ -1,7 +1,13 @@
-// The page: polls the companion's state and, in simulation, moves virtual pieces.
+// The game page: shows the companion's state as it changes and, in simulation, moves virtual pieces.
 "use strict";
+const TEXTS = JSON.parse(document.getElementById("texts").textContent);
 let picked = null;
 let last = null;
+
+// A text in the visitor's language (the server embeds the translations), {names} filled in.
+function t(text, values) {
+  return (TEXTS[text] || text).replace(/\{(\w+)\}/g, (whole, name) => (values && name in values ? values[name] : whole));
+}
 
 async function post(path, body) {
   const token = document.querySelector('meta[name="csrf-token"]').content;
@@ -11,19 +17,31 @@ async function post(path, body) {
   show(data);
 }
 
+function squareName(square) { return square === "off" || square === 31 ? t("off") : String(square); }
+
+function statusLine(state) {
+  const words = state.words;
+  if (words.trouble) return words.trouble;
+  if (words.winner) return state.winner === "dark" ? t("dark wins") : t("light wins");
+  if (!state.started) return t("Throw the sticks: whoever throws a 1 first starts.");
+  if (state.throw === null) return t("{player} to throw", { player: words.turn });
+  if (!state.moves.length) return t("{player} threw {throw}: no move", { player: words.turn, throw: state.throw });
+  const text = t("{player} threw {throw}", { player: words.turn, throw: state.throw });
+  if (!state.teaching) return text;
+  return text + " · " + t("legal moves: {moves}", { moves: state.moves.map(m => m.from + "-" + squareName(m.to)).join(", ") });
+}
+
 function show(state) {
   last = state;
-  document.getElementById("variant").textContent = state.variant + (state.simulated ? " (simulation)" : "");
+  const words = state.words;
+  document.getElementById("variant").textContent = words.rule_system + (state.simulated ? " · " + t("simulation") : "");
   document.getElementById("rules-link").href = "/rules/" + state.variant;
   const leds = state.leds;
   for (const name of ["green", "red", "amber"]) document.getElementById("led-" + name).classList.toggle("on", leds[name]);
   const turn = document.getElementById("led-turn");
   turn.className = "led turn" + (leds.turn ? " on " + leds.turn : "");
-  turn.textContent = leds.turn ? leds.turn + " to play" : "start: throw for a 1";
-  const legal = state.teaching ? ": " + (state.moves.map(m => m.from + "-" + m.to).join(", ") || "no move") : "";
-  let status = state.winner ? state.winner + " wins" : state.throw ? "throw " + state.throw + legal : "throw the sticks";
-  if (state.trouble) status = "The camera cannot see the board: " + state.trouble;
-  document.getElementById("status").textContent = status;
+  turn.textContent = leds.turn ? t("{player} to play", { player: words.turn }) : t("Start: throw for a 1");
+  document.getElementById("status").textContent = statusLine(state);
   const shown = state.virtual_board || state.board;
   for (const cell of document.querySelectorAll(".sq")) {
     const n = Number(cell.dataset.square);
@@ -33,28 +51,39 @@ function show(state) {
     cell.classList.toggle("can-move", state.teaching && picked === null && state.moves.some(m => m.from === n));  // teaching: who may move
     cell.onclick = () => pick(n, shown[n - 1]);
   }
-  document.getElementById("hint").textContent = state.simulated ? "Simulation: tap a piece, then the square to put it on (tap it again to take it off the board)." : "";
+  document.getElementById("hint").textContent = state.simulated ? t("Simulation: tap a piece, then the square to put it on (tap it again to take it off the board).") : "";
   const odds = document.getElementById("odds");
   odds.hidden = !state.teaching;
-  odds.textContent = "Chances with fair sticks: " + Object.entries(state.odds).map(([value, chance]) => value + ": " + Math.round(chance * 100) + "%").join(", ");
+  odds.textContent = t("Chances with fair sticks:") + " " + Object.entries(state.odds).map(([value, chance]) => value + ": " + Math.round(chance * 100) + "%").join(", ");
   const sticks = document.getElementById("sticks");
   sticks.textContent = "";
   for (const up of leds.sticks || []) { const s = document.createElement("span"); if (up) s.className = "up"; sticks.appendChild(s); }
+  showLog(state);
+  document.getElementById("pass").hidden = !state.may_pass;
+}
+
+function showLog(state) {
   const log = document.getElementById("log");
   log.textContent = "";
-  for (const entry of state.log) {
+  state.log.forEach((entry, index) => {
+    const words = state.words.log[index];
     const item = document.createElement("li");
     item.className = entry.event;
-    const where = entry.from ? " " + entry.from + "-" + (entry.to === 31 ? "off" : entry.to) : entry.event === "throw" ? " " + entry.throw : "";
-    item.textContent = entry.event + where + (entry.message ? ": " + entry.message : "");
-    for (const rule of entry.rules) {  // each broken rule links to its text on the rules page
+    const title = document.createElement("strong");
+    title.textContent = words.title;
+    item.appendChild(title);
+    const where = entry.from ? entry.from + "-" + squareName(entry.to) : entry.event === "throw" ? String(entry.throw) : "";
+    if (where) { const bdi = document.createElement("bdi"); bdi.textContent = " " + where; item.appendChild(bdi); }
+    if (words.text) item.appendChild(document.createTextNode(": " + words.text));
+    for (const violation of entry.violations) {  // each broken rule links to its text on the rules page
       const link = document.createElement("a");
-      link.href = "/rules/" + state.variant + "#" + rule;
-      link.textContent = " " + rule;
-      item.appendChild(link);
+      link.href = "/rules/" + state.variant + "#" + violation.rule;
+      link.textContent = violation.rule;
+      link.dir = "ltr";
+      item.append(" ", link);
     }
     log.appendChild(item);
-  }
+  });
 }
 
 function pick(n, piece) {
@@ -67,7 +96,6 @@ function pick(n, piece) {
 
 document.getElementById("throw").onclick = () => post("/api/throw");
 document.getElementById("pass").onclick = () => post("/api/pass");
-document.getElementById("undo").onclick = () => post("/api/undo");
 
 // Live updates: the browser reconnects by itself after a restart or a sleeping phone.
 const events = new EventSource("/events");
