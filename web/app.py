@@ -82,7 +82,7 @@ def _state() -> Any:
 
 def _variants() -> dict[str, str]:
     """Every variant with the title of its rule system, in the visitor's language."""
-    return {name: gettext(RULE_SYSTEMS[variant.prefix].title) for name, variant in VARIANTS.items()}
+    return {name: i18n.translate(RULE_SYSTEMS[variant.prefix].title) for name, variant in VARIANTS.items()}
 
 
 @pages.get("/")

@@ -124,12 +124,18 @@ def script_messages() -> tuple[str, ...]:
 
 def script_texts() -> dict[str, str]:
     """The scripts' texts in the visitor's language, for the page to embed."""
-    return {message: gettext(message) for message in script_messages()}
+    return {message: translate(message) for message in script_messages()}
+
+
+def translate(text: str) -> str:
+    """A text (from the rule book, the referee, a table of words) in the current request's
+    language; itself when there is no translation."""
+    return get_translations().ugettext(text) if text else text
 
 
 def gettext(text: str) -> str:
-    """The text in the current request's language (itself when there is no translation)."""
-    return get_translations().ugettext(text) if text else text
+    """``translate`` for a text written right here, where ``pybabel extract`` finds it."""
+    return translate(text)
 
 
 def name_squares(squares: tuple[int, ...] | list[int], code: str) -> str:
@@ -142,13 +148,13 @@ def explain(violation: dict[str, Any], entry: dict[str, Any], code: str) -> str:
     """The sentence for one broken rule, in the current language, with its squares filled in."""
     fields = violation_fields(tuple(violation["squares"]), entry.get("from") or 0, entry.get("to") or 0,
                               entry.get("throw") or 0, join=lambda squares: name_squares(squares, code))
-    return gettext(rule(violation["rule"]).broken).format(**fields)
+    return translate(rule(violation["rule"]).broken).format(**fields)
 
 
 def describe(entry: dict[str, Any], code: str) -> str:
     """What one log entry tells the players, in the current language."""
     if entry.get("note"):
-        return gettext(entry["note"]).format(**entry.get("params", {}))
+        return translate(entry["note"]).format(**entry.get("params", {}))
     return " ".join(explain(violation, entry, code) for violation in entry.get("violations", []))
 
 
@@ -158,11 +164,11 @@ def localise(state: dict[str, Any]) -> dict[str, Any]:
     variant = VARIANTS[state["variant"]]
     words: dict[str, Any] = {
         "language": code,
-        "rule_system": gettext(RULE_SYSTEMS[variant.prefix].title),
-        "turn": gettext(PLAYERS[state["turn"]]) if state.get("turn") else None,
-        "winner": gettext(PLAYERS[state["winner"]]) if state.get("winner") else None,
-        "trouble": gettext(TROUBLE[state["trouble_kind"]]) if state.get("trouble_kind") in TROUBLE else None,
-        "log": [{"title": gettext(EVENT_TITLES.get(entry["event"], entry["event"])), "text": describe(entry, code)}
+        "rule_system": translate(RULE_SYSTEMS[variant.prefix].title),
+        "turn": translate(PLAYERS[state["turn"]]) if state.get("turn") else None,
+        "winner": translate(PLAYERS[state["winner"]]) if state.get("winner") else None,
+        "trouble": translate(TROUBLE[state["trouble_kind"]]) if state.get("trouble_kind") in TROUBLE else None,
+        "log": [{"title": translate(EVENT_TITLES.get(entry["event"], entry["event"])), "text": describe(entry, code)}
                 for entry in state.get("log", [])],
     }
     return {**state, "words": words}

@@ -17,6 +17,9 @@ async function post(path, body) {
   show(data);
 }
 
+// Sentences may start with a player's name: "dark to play" -> "Dark to play".
+function sentence(text) { return text.charAt(0).toLocaleUpperCase(document.documentElement.lang) + text.slice(1); }
+
 function squareName(square) { return square === "off" || square === 31 ? t("off") : String(square); }
 
 function statusLine(state) {
@@ -40,8 +43,8 @@ function show(state) {
   for (const name of ["green", "red", "amber"]) document.getElementById("led-" + name).classList.toggle("on", leds[name]);
   const turn = document.getElementById("led-turn");
   turn.className = "led turn" + (leds.turn ? " on " + leds.turn : "");
-  turn.textContent = leds.turn ? t("{player} to play", { player: words.turn }) : t("Start: throw for a 1");
-  document.getElementById("status").textContent = statusLine(state);
+  turn.textContent = leds.turn ? sentence(t("{player} to play", { player: words.turn })) : t("Start: throw for a 1");
+  document.getElementById("status").textContent = sentence(statusLine(state));
   const shown = state.virtual_board || state.board;
   for (const cell of document.querySelectorAll(".sq")) {
     const n = Number(cell.dataset.square);
@@ -54,7 +57,13 @@ function show(state) {
   document.getElementById("hint").textContent = state.simulated ? t("Simulation: tap a piece, then the square to put it on (tap it again to take it off the board).") : "";
   const odds = document.getElementById("odds");
   odds.hidden = !state.teaching;
-  odds.textContent = t("Chances with fair sticks:") + " " + Object.entries(state.odds).map(([value, chance]) => value + ": " + Math.round(chance * 100) + "%").join(", ");
+  odds.textContent = t("Chances with fair sticks:");
+  for (const [value, chance] of Object.entries(state.odds)) {  // "1: 25%" reads left to right in every language
+    const bdi = document.createElement("bdi");
+    bdi.dir = "ltr";
+    bdi.textContent = value + ": " + Math.round(chance * 100) + "%";
+    odds.append(" ", bdi);
+  }
   const sticks = document.getElementById("sticks");
   sticks.textContent = "";
   for (const up of leds.sticks || []) { const s = document.createElement("span"); if (up) s.className = "up"; sticks.appendChild(s); }
@@ -73,8 +82,8 @@ function showLog(state) {
     title.textContent = words.title;
     item.appendChild(title);
     const where = entry.from ? entry.from + "-" + squareName(entry.to) : entry.event === "throw" ? String(entry.throw) : "";
-    if (where) { const bdi = document.createElement("bdi"); bdi.textContent = " " + where; item.appendChild(bdi); }
-    if (words.text) item.appendChild(document.createTextNode(": " + words.text));
+    if (where) { const bdi = document.createElement("bdi"); bdi.dir = "ltr"; bdi.textContent = where; item.append(" ", bdi); }
+    if (words.text) item.appendChild(document.createTextNode(": " + sentence(words.text)));
     for (const violation of entry.violations) {  // each broken rule links to its text on the rules page
       const link = document.createElement("a");
       link.href = "/rules/" + state.variant + "#" + violation.rule;
