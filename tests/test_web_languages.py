@@ -84,4 +84,4 @@ def test_squares_are_listed_the_way_each_language_lists_them() -> None:
     entry = {"event": "illegal", "from": 12, "to": 14, "throw": 2, "violations": [{"rule": "K.capture", "squares": [14, 15, 31]}]}
     for header, joined in (("en", "15 and off"), ("de", "15 und " + translated("de", "off")), ("it", "15 e " + translated("it", "off"))):
         with app.test_request_context(headers={"Accept-Language": header}):
-            assert joined in i18n.describe(entry, header)
+            assert joined in i18n.Words.current().describe(entry)

@@ -32,11 +32,16 @@ class Snapshot:
     def __init__(self, data: dict[str, Any]) -> None:
         self.data = data
         self._texts: dict[str, str] = {}
+        self._lock = threading.Lock()
 
     def text(self, render: Render | None = None, language: str = "") -> str:
-        if language not in self._texts:  # two viewers may both make it: the same text, no harm
-            self._texts[language] = f"data: {json.dumps(render(self.data) if render else self.data)}\n\n"
-        return self._texts[language]
+        text = self._texts.get(language)
+        if text is None:
+            with self._lock:  # the phones of one language wake together: one of them makes the text
+                text = self._texts.get(language)
+                if text is None:
+                    text = self._texts[language] = f"data: {json.dumps(render(self.data) if render else self.data)}\n\n"
+        return text
 
 
 class EventBus:

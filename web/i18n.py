@@ -23,6 +23,7 @@ import atexit
 import functools
 import shutil
 import tempfile
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +32,7 @@ from babel.lists import format_list
 from babel.messages.extract import extract
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
+from babel.support import NullTranslations
 from flask import Flask, request
 from flask_babel import Babel, get_translations
 
@@ -63,10 +65,14 @@ TROUBLE = {
     "occluded": N_("Something covers the board or the tray: a hand, a sleeve, a shadow?"),
 }
 PLAYERS = {"dark": N_("dark"), "light": N_("light")}
+#: A piece borne off, where a square's number would stand.
+OFF_WORD = N_("off")
 
 
+@functools.cache
 def languages() -> tuple[str, ...]:
-    """The codes of every language with a catalog, and English (the texts' own language)."""
+    """The codes of every language with a catalog, and English (the texts' own language);
+    read once, like the catalogs themselves."""
     found = {path.parent.parent.name for path in TRANSLATIONS.glob("*/LC_MESSAGES/messages.po")} | {"en"}
     return tuple(sorted(found, key=lambda code: (ORDER.index(code) if code in ORDER else len(ORDER), code)))
 
@@ -138,37 +144,50 @@ def gettext(text: str) -> str:
     return translate(text)
 
 
-def name_squares(squares: tuple[int, ...] | list[int], code: str) -> str:
-    """Squares joined the way the language joins a list: '3, 5 and 7', '3, 5 und 7'."""
-    names = [gettext("off") if square == OFF else str(square) for square in squares]
-    return format_list(names, locale=code) if names else ""
+@dataclass(frozen=True)
+class Words:
+    """One language's words: its code and its catalog (looked up once, used for a whole state)."""
 
+    code: str
+    catalog: NullTranslations
 
-def explain(violation: dict[str, Any], entry: dict[str, Any], code: str) -> str:
-    """The sentence for one broken rule, in the current language, with its squares filled in."""
-    fields = violation_fields(tuple(violation["squares"]), entry.get("from") or 0, entry.get("to") or 0,
-                              entry.get("throw") or 0, join=lambda squares: name_squares(squares, code))
-    return translate(rule(violation["rule"]).broken).format(**fields)
+    @classmethod
+    def current(cls) -> Words:
+        """The words of the current request's language."""
+        return cls(language(), get_translations())
 
+    def __call__(self, text: str) -> str:
+        return self.catalog.ugettext(text) if text else text
 
-def describe(entry: dict[str, Any], code: str) -> str:
-    """What one log entry tells the players, in the current language."""
-    if entry.get("note"):
-        return translate(entry["note"]).format(**entry.get("params", {}))
-    return " ".join(explain(violation, entry, code) for violation in entry.get("violations", []))
+    def squares(self, squares: tuple[int, ...]) -> str:
+        """Squares joined the way the language joins a list: '3, 5 and 7', '3, 5 und 7'."""
+        names = [self(OFF_WORD) if square == OFF else str(square) for square in squares]
+        return format_list(names, locale=self.code) if names else ""
+
+    def explain(self, violation: dict[str, Any], entry: dict[str, Any]) -> str:
+        """The sentence for one broken rule, with its squares filled in."""
+        fields = violation_fields(tuple(violation["squares"]), entry.get("from") or 0, entry.get("to") or 0,
+                                  entry.get("throw") or 0, join=self.squares)
+        return self(rule(violation["rule"]).broken).format(**fields)
+
+    def describe(self, entry: dict[str, Any]) -> str:
+        """What one log entry tells the players."""
+        if entry.get("note"):
+            return self(entry["note"]).format(**entry.get("params", {}))
+        return " ".join(self.explain(violation, entry) for violation in entry.get("violations", []))
 
 
 def localise(state: dict[str, Any]) -> dict[str, Any]:
     """The state with its words in the current request's language (names keep their keys)."""
-    code = language()
+    say = Words.current()
     variant = VARIANTS[state["variant"]]
     words: dict[str, Any] = {
-        "language": code,
-        "rule_system": translate(RULE_SYSTEMS[variant.prefix].title),
-        "turn": translate(PLAYERS[state["turn"]]) if state.get("turn") else None,
-        "winner": translate(PLAYERS[state["winner"]]) if state.get("winner") else None,
-        "trouble": translate(TROUBLE[state["trouble_kind"]]) if state.get("trouble_kind") in TROUBLE else None,
-        "log": [{"title": translate(EVENT_TITLES.get(entry["event"], entry["event"])), "text": describe(entry, code)}
+        "language": say.code,
+        "rule_system": say(RULE_SYSTEMS[variant.prefix].title),
+        "turn": say(PLAYERS[state["turn"]]) if state.get("turn") else None,
+        "winner": say(PLAYERS[state["winner"]]) if state.get("winner") else None,
+        "trouble": say(TROUBLE[state["trouble_kind"]]) if state.get("trouble_kind") in TROUBLE else None,
+        "log": [{"title": say(EVENT_TITLES.get(entry["event"], entry["event"])), "text": say.describe(entry)}
                 for entry in state.get("log", [])],
     }
     return {**state, "words": words}
