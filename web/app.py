@@ -88,7 +88,7 @@ def _variants() -> dict[str, str]:
 @pages.get("/")
 def index() -> str:
     board = board_svg(board_label=gettext("the board"), square_label=gettext("square {square}"))
-    return render_template("index.html", csrf=csrf_token(), board=board, texts=i18n.script_texts())
+    return render_template("index.html", csrf=csrf_token(), board=board, texts=i18n.script_texts(), may_play=_may_play())
 
 
 @pages.get("/language/<code>")
@@ -190,14 +190,24 @@ def settings() -> Any:
     return jsonify(_runtime().settings())
 
 
+def _may_play() -> bool:
+    """Phones may throw and pass in simulation, at a kitchen table (no PIN), or for the operator;
+    in a museum visitors only look: at the real board the sticks are thrown at the table."""
+    return bool(getattr(current_app.config["RUNTIME"], "simulated", False)) or is_admin()
+
+
 @pages.post("/api/throw")
 def throw() -> Any:
+    if not _may_play():
+        return jsonify(error=gettext("At this board the sticks are thrown at the table: the page only follows the game.")), 403
     _runtime().throw()
     return _state()
 
 
 @pages.post("/api/pass")
 def pass_turn() -> Any:
+    if not _may_play():
+        return jsonify(error=gettext("At this board the sticks are thrown at the table: the page only follows the game.")), 403
     _runtime().confirm()
     return _state()
 

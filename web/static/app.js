@@ -68,7 +68,8 @@ function show(state) {
   sticks.textContent = "";
   for (const up of leds.sticks || []) { const s = document.createElement("span"); if (up) s.className = "up"; sticks.appendChild(s); }
   showLog(state);
-  document.getElementById("pass").hidden = !state.may_pass;
+  const pass = document.getElementById("pass");
+  if (pass) pass.hidden = !state.may_pass;
 }
 
 function showLog(state) {
@@ -103,8 +104,10 @@ function pick(n, piece) {
   post("/api/move", { from: from, to: from === n ? "off" : n });
 }
 
-document.getElementById("throw").onclick = () => post("/api/throw");
-document.getElementById("pass").onclick = () => post("/api/pass");
+for (const [id, path] of [["throw", "/api/throw"], ["pass", "/api/pass"]]) {  // only where phones may play
+  const button = document.getElementById(id);
+  if (button) button.onclick = () => post(path);
+}
 
 // Live updates: the browser reconnects by itself after a restart or a sleeping phone.
 const events = new EventSource("/events");
