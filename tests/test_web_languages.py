@@ -85,3 +85,15 @@ def test_squares_are_listed_the_way_each_language_lists_them() -> None:
     for header, joined in (("en", "15 and off"), ("de", "15 und " + translated("de", "off")), ("it", "15 e " + translated("it", "off"))):
         with app.test_request_context(headers={"Accept-Language": header}):
             assert joined in i18n.Words.current().describe(entry)
+
+
+def test_a_translation_that_lost_its_placeholder_falls_back_to_english() -> None:
+    """A museum edited a catalog by hand and misspelt {throw}: the page keeps working, in English for that text."""
+
+    class MisspeltCatalog:
+        def ugettext(self, text: str) -> str:
+            return "Wurf {wurf}" if "{throw}" in text else text
+
+    words = i18n.Words("de", MisspeltCatalog())
+    assert words.describe({"event": "waiting", "note": "first use the throw of {throw}", "params": {"throw": 4}}) \
+        == "first use the throw of 4"

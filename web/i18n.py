@@ -164,16 +164,24 @@ class Words:
         names = [self(OFF_WORD) if square == OFF else str(square) for square in squares]
         return format_list(names, locale=self.code) if names else ""
 
+    def fill(self, text: str, values: dict[str, Any]) -> str:
+        """The translation of ``text`` with its {names} filled in; the English when a
+        hand-edited translation lost or misspelt one (the page goes on working)."""
+        try:
+            return self(text).format(**values)
+        except (KeyError, IndexError, ValueError):
+            return text.format(**values)
+
     def explain(self, violation: dict[str, Any], entry: dict[str, Any]) -> str:
         """The sentence for one broken rule, with its squares filled in."""
         fields = violation_fields(tuple(violation["squares"]), entry.get("from") or 0, entry.get("to") or 0,
                                   entry.get("throw") or 0, join=self.squares)
-        return self(rule(violation["rule"]).broken).format(**fields)
+        return self.fill(rule(violation["rule"]).broken, fields)
 
     def describe(self, entry: dict[str, Any]) -> str:
         """What one log entry tells the players."""
         if entry.get("note"):
-            return self(entry["note"]).format(**entry.get("params", {}))
+            return self.fill(entry["note"], entry.get("params", {}))
         return " ".join(self.explain(violation, entry) for violation in entry.get("violations", []))
 
 
