@@ -58,12 +58,12 @@ function show(state) {
   const odds = document.getElementById("odds");
   odds.hidden = !state.teaching;
   odds.textContent = t("Chances with fair sticks:");
-  for (const [value, chance] of Object.entries(state.odds)) {  // "1: 25%" reads left to right in every language
+  Object.entries(state.odds).forEach(([value, chance], index) => {  // "1: 25%" reads left to right in every language
     const bdi = document.createElement("bdi");
     bdi.dir = "ltr";
     bdi.textContent = value + ": " + Math.round(chance * 100) + "%";
-    odds.append(" ", bdi);
-  }
+    odds.append(index ? " · " : " ", bdi);
+  });
   const sticks = document.getElementById("sticks");
   sticks.textContent = "";
   for (const up of leds.sticks || []) { const s = document.createElement("span"); if (up) s.className = "up"; sticks.appendChild(s); }
