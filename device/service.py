@@ -95,7 +95,6 @@ class Runtime:
     companion: Companion
     camera_feed: Reconnecting
     source: FrameSource
-    fps: float
     players: SimulatedPlayers | None = None
     buttons: Buttons | None = None
     lock: threading.RLock = field(default_factory=threading.RLock)
@@ -129,7 +128,7 @@ class Runtime:
                     self.bus.publish(self.state())
                 if self.players is not None and not verdicts and self.companion.stabiliser_idle():
                     self.players.act()
-            time.sleep(max(0.0, 1 / self.fps - 0.001))
+            time.sleep(max(0.0, 1 / self.config.fps - 0.001))
 
     def close(self) -> None:
         self.stop.set()
@@ -281,7 +280,7 @@ def build_runtime(config: Config, seed: int | None, autoplay: bool, say: Callabl
     if seed is not None:
         companion.sticks = SeededSticks(seed)
     players = SimulatedPlayers(companion, source, random.Random(seed)) if simulated and autoplay else None
-    runtime = Runtime(companion, camera_feed, source, config.fps, players, config=config)
+    runtime = Runtime(companion, camera_feed, source, players, config=config)
     runtime.buttons = Buttons(config.wiring, runtime.throw, runtime.confirm, runtime.undo, pin_factory=lights.pin_factory)
     companion.listeners.append(runtime.remember)
     return runtime
