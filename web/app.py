@@ -15,6 +15,8 @@ from __future__ import annotations
 import hmac
 import secrets
 import time
+from collections.abc import Callable
+from functools import wraps
 from typing import Any
 
 import segno
@@ -196,18 +198,28 @@ def _may_play() -> bool:
     return bool(getattr(current_app.config["RUNTIME"], "simulated", False)) or is_admin()
 
 
+def _players_only(view: Callable[..., Any]) -> Callable[..., Any]:
+    """Throwing and passing from a phone: 403 with the reason where phones only follow the game."""
+
+    @wraps(view)
+    def guarded(*args: Any, **kwargs: Any) -> Any:
+        if not _may_play():
+            return jsonify(error=gettext("At this board the sticks are thrown at the table: the page only follows the game.")), 403
+        return view(*args, **kwargs)
+
+    return guarded
+
+
 @pages.post("/api/throw")
+@_players_only
 def throw() -> Any:
-    if not _may_play():
-        return jsonify(error=gettext("At this board the sticks are thrown at the table: the page only follows the game.")), 403
     _runtime().throw()
     return _state()
 
 
 @pages.post("/api/pass")
+@_players_only
 def pass_turn() -> Any:
-    if not _may_play():
-        return jsonify(error=gettext("At this board the sticks are thrown at the table: the page only follows the game.")), 403
     _runtime().confirm()
     return _state()
 
