@@ -191,7 +191,7 @@ class Runtime:
             if name not in VARIANTS:
                 raise ValueError(f"unknown variant {name!r}; choose one of {', '.join(VARIANTS)}")
             if name != self.config.variant:
-                self.change_settings({"variant": name})
+                self._keep_settings({"variant": name})
             self.companion.referee = Referee(name)
             self.log.clear()
             self.last_activity = time.monotonic()
@@ -212,14 +212,17 @@ class Runtime:
         """The operator's changes: checked, kept in the settings file, then used (ValueError saying
         what is wrong, and nothing changed, when one is not acceptable or cannot be kept)."""
         with self.lock:
-            config = apply_settings(self.config, values, "settings")
-            try:
-                save_settings(config)
-            except OSError as error:
-                raise ConfigError(f"cannot keep the settings in {config.settings}: {error.strerror}") from None
-            self.config = config
-            self.companion.stabiliser.settle_s = config.settle_seconds
+            self._keep_settings(values)
             self.bus.publish(self.state())
+
+    def _keep_settings(self, values: dict[str, object]) -> None:
+        config = apply_settings(self.config, values, "settings")
+        try:
+            save_settings(config)
+        except OSError as error:
+            raise ConfigError(f"cannot keep the settings in {config.settings}: {error.strerror}") from None
+        self.config = config
+        self.companion.stabiliser.settle_s = config.settle_seconds
 
     def reset_if_idle(self, now: float) -> bool:
         """Museum mode: an abandoned game goes back to the start after ``idle_reset_minutes``."""
