@@ -82,14 +82,14 @@ def board_mat(out_dir: Path, paper: str, dpi: int, url: str | None, out: TextIO)
     return 0
 
 
-def vision_read(start: Path, images: list[Path], mat_file: Path | None, as_json: bool, out: TextIO) -> int:
+def vision_read(start: Path, images: list[Path], mat_file: Path | None, variant: str, as_json: bool, out: TextIO) -> int:
     """Calibrate on the start picture, then print one line per picture."""
     from senet.vision.geometry import MatFileError
     from senet.vision.photos import calibrated_reader, read_photos
     from senet.vision.reader import CalibrationError, NoBoardError, no_board
 
     try:
-        reader = calibrated_reader(start, mat_file)
+        reader = calibrated_reader(start, mat_file, variant)
     except (NoBoardError, CalibrationError, MatFileError) as error:
         reason = f"cannot calibrate on {start}: {error}"
         sys.stderr.write(f"senet vision read: {reason}\n")
@@ -107,7 +107,7 @@ def vision_read(start: Path, images: list[Path], mat_file: Path | None, as_json:
     return 0
 
 
-def referee_replay(variant: str, start: Path, frames: Path, fps: float, as_json: bool, out: TextIO) -> int:
+def referee_replay(variant: str, start: Path, frames: Path, fps: float, mat_file: Path | None, as_json: bool, out: TextIO) -> int:
     """Feed a folder of frames through the companion loop and print its events."""
     from senet.device.replay import replay
     from senet.vision.geometry import MatFileError
@@ -115,7 +115,7 @@ def referee_replay(variant: str, start: Path, frames: Path, fps: float, as_json:
     from senet.vision.sources import CameraError
 
     try:
-        for event in replay(variant, start, frames, fps):
+        for event in replay(variant, start, frames, fps, mat_file=mat_file):
             if as_json:
                 out.write(json.dumps(event) + "\n")
             else:
@@ -175,6 +175,7 @@ def build_parser() -> argparse.ArgumentParser:
     read.add_argument("--calibrate", type=Path, required=True, metavar="START_IMAGE", help="a picture of the start position, tray empty")
     read.add_argument("images", type=Path, nargs="+", metavar="IMAGE")
     read.add_argument("--mat", type=Path, help="mat.json of a custom mat (default: the mats senet prints)")
+    read.add_argument("--variant", choices=list(VARIANTS), default="kendall", help="whose start position the start picture shows")
     read.add_argument("--json", action="store_true", help="one JSON object per line")
 
     run = commands.add_parser("run", help="run the companion (in simulation where there is no Pi)")
@@ -197,6 +198,7 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("--calibrate", type=Path, required=True, metavar="START_IMAGE")
     replay.add_argument("frames", type=Path, metavar="FRAMES_DIR")
     replay.add_argument("--fps", type=float, default=10.0, help="frames per second the folder was taken at")
+    replay.add_argument("--mat", type=Path, help="mat.json of a custom mat (default: the mats senet prints)")
     replay.add_argument("--json", action="store_true", help="one JSON object per event")
     return parser
 
@@ -214,11 +216,11 @@ def _run(args: argparse.Namespace, out: TextIO) -> int:
     if args.command == "board":
         return board_mat(args.out, args.paper, args.dpi, args.url, out)
     if args.command == "vision":
-        return vision_read(args.calibrate, args.images, args.mat, args.json, out)
+        return vision_read(args.calibrate, args.images, args.mat, args.variant, args.json, out)
     if args.command == "run":
         return companion_run(args)
     if args.command == "referee":
-        return referee_replay(args.variant, args.calibrate, args.frames, args.fps, args.json, out)
+        return referee_replay(args.variant, args.calibrate, args.frames, args.fps, args.mat, args.json, out)
     if args.rules_command == "list":
         return rules_list(out)
     if args.rules_command == "show":

@@ -83,6 +83,9 @@ class Referee:
     #: Blockade's touch-move: the square of an own piece seen lifted this turn.
     touched: int = 0
     seen: tuple[int, ...] | None = None
+    #: A move a rule made by itself that the players still have to make by hand (LK.start's
+    #: opening jump): reported as a move when the board shows it made.
+    by_hand: tuple[int, int] | None = None
 
     def __post_init__(self) -> None:
         self.variant = find_variant(self.variant) if isinstance(self.variant, str) else self.variant
@@ -117,6 +120,7 @@ class Referee:
                 verdicts.append(Verdict("instruction", from_square=start, to_square=end, note=MOVE_ON,
                                         params={"from": start, "to": end}))
                 self.on_the_way = {self.variant.start_board()}
+                self.by_hand = (start, end)
         if forced is not None:
             verdicts += self._passed(forced)
         return verdicts
@@ -135,6 +139,8 @@ class Referee:
         self.seen = cells
         if _matches(self.expected, cells, unsure):
             self.on_the_way = set()
+            if self.by_hand:
+                return self._made_by_hand()
             if self.illegal:
                 self.illegal = False
                 return [Verdict("corrected")]
@@ -166,6 +172,8 @@ class Referee:
 
     def replay_move(self, from_square: int, to_square: int) -> list[Verdict]:
         """Make a move recorded earlier (a journal being replayed after a restart)."""
+        if self.by_hand == (from_square, to_square):
+            return self._made_by_hand()
         if self.game.current_throw is None:
             raise GameError("the journal has a move without a throw")
         return self._accept(self.game.position.find_move(self.game.current_throw, from_square, to_square))
@@ -192,7 +200,13 @@ class Referee:
     # -- helpers -----------------------------------------------------------------
 
     def _expect(self, board: tuple[int, ...]) -> None:
-        self.expected, self.on_the_way, self.illegal, self.touched = board, set(), False, 0
+        self.expected, self.on_the_way, self.illegal, self.touched, self.by_hand = board, set(), False, 0, None
+
+    def _made_by_hand(self) -> list[Verdict]:
+        """The players made the move a rule had made by itself: it is a move like any other."""
+        assert self.by_hand is not None
+        (start, end), self.by_hand, self.illegal = self.by_hand, None, False
+        return [Verdict("move", from_square=start, to_square=end)]
 
     def _accept(self, move: Move) -> list[Verdict]:
         throw = self.game.current_throw

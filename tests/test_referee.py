@@ -76,7 +76,17 @@ def test_ludii_opening_jump_is_made_by_the_player() -> None:
     verdicts = referee.throw(1)
     assert events(verdicts) == ["throw", "start", "instruction"] and verdicts[2].message == "move the piece on 10 to 11"
     assert events(referee.board(board(dark=(2, 4, 6, 8, 10), light=LIGHT5))) == ["waiting"]
+    made = referee.board(board(dark=(2, 4, 6, 8, 11), light=LIGHT5))
+    assert [(v.event, v.from_square, v.to_square) for v in made] == [("move", 10, 11)]  # made by hand: a move
     assert events(referee.board(board(dark=(2, 4, 6, 8, 11), light=LIGHT5))) == []
+
+
+def test_the_opening_jump_replays_from_the_journal_as_the_move_it_was() -> None:
+    referee = Referee("ludii-kendall-5")
+    referee.throw(1)
+    assert [(v.event, v.from_square) for v in referee.replay_move(10, 11)] == [("move", 10)]
+    referee.throw(2)
+    assert events(referee.replay_move(8, 10)) == ["move"]
 
 
 def test_moving_before_throwing_is_illegal() -> None:

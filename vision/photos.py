@@ -14,7 +14,7 @@ import cv2
 import numpy as np
 
 from senet.vision.geometry import MatGeometry, choose_mat, known_mats
-from senet.vision.reader import BoardReader, NoBoardError, Observation, no_board
+from senet.vision.reader import DEFAULT_VARIANT, BoardReader, NoBoardError, Observation, no_board
 
 
 def read_image_file(path: Path) -> tuple[np.ndarray | None, str]:
@@ -28,8 +28,8 @@ def read_image_file(path: Path) -> tuple[np.ndarray | None, str]:
     return image, ""
 
 
-def calibrated_reader(start: Path, mat_file: Path | None = None) -> BoardReader:
-    """A reader calibrated on the start picture; raises ValueError saying what is wrong."""
+def calibrated_reader(start: Path, mat_file: Path | None = None, variant: str = DEFAULT_VARIANT) -> BoardReader:
+    """A reader calibrated on the start picture of ``variant``; raises ValueError saying what is wrong."""
     image, problem = read_image_file(start)
     if image is None:
         raise NoBoardError(problem)
@@ -39,7 +39,7 @@ def calibrated_reader(start: Path, mat_file: Path | None = None) -> BoardReader:
         geometry = choose_mat(image, known_mats())
     if geometry is None:
         raise NoBoardError(f"no mat marker is visible in {start}")
-    reader = BoardReader(geometry)
+    reader = BoardReader(geometry, variant)
     reader.calibrate(image)
     return reader
 

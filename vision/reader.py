@@ -1,5 +1,9 @@
 """From one camera frame to an observation: where the pieces are, how the sticks fell.
 
+The markers place the mat in the frame and tell where the camera is (:mod:`pose`); the
+grid is warped to a top view (:mod:`plane`), where the piece finder looks for pieces
+standing anywhere in their squares (:mod:`pieces`); the tray reader counts the sticks.
+
     >>> import numpy as np
     >>> from senet.vision.mat import MatLayout
     >>> from senet.vision.simulator import Conditions, Scene, Simulator
@@ -18,19 +22,21 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from senet.engine.board import format_board
+from senet.engine.variants import find_variant
+from senet.vision.camera_model import project
 from senet.vision.geometry import BoardLocator, Location, MatGeometry
-from senet.vision.sampling import SamplePoints, read_pixels
-from senet.vision.squares import CalibrationError, SquareModel, changed
+from senet.vision.pieces import CalibrationError, PieceFinder, SquareReadings
+from senet.vision.plane import BoardPlane
+from senet.vision.pose import MatView
 from senet.vision.tray import TrayReader, TrayReading
 
-#: A sample point whose brightness moves this much between frames counts as motion.
+#: A top-view pixel whose brightness moves this much between frames counts as motion.
 MOTION_STEP = 25.0
-#: White paper tinted this much (log colour ratio) has a hand or arm over it.
-PAPER_CHROMA_CHANGE = 0.12
-#: Squares the start picture may leave unclear or misread (a glint of light on a piece) and
-#: still teach: each kind is learnt from a median, so a few odd squares do not spoil it.
-MAX_DOUBTFUL_AT_START = 3
-START_BOARD = "LDLDLDLDLD" + "." * 20
+#: A square read less surely than this is '?' (the referee fills it from the legal moves).
+SURE = 0.9
+#: The rule system whose start position is calibrated on when none is named.
+DEFAULT_VARIANT = "kendall"
 
 
 class NoBoardError(ValueError):
@@ -53,6 +59,8 @@ class Observation:
     labels: str | None = None
     #: The tray as read (with where the sticks lie), when the tray was seen.
     sticks: TrayReading | None = None
+    #: Per square the probabilities of empty, dark and light (30 x 3), when the board was seen.
+    probabilities: np.ndarray | None = None
 
     def to_json(self, image: str | None = None) -> dict[str, object]:
         """The ``senet vision read --json`` line."""
@@ -69,25 +77,33 @@ def no_board(reason: str) -> Observation:
 
 @dataclass
 class BoardReader:
-    """Calibrated once on the start position, then reads frames from the fixed camera."""
+    """Calibrated once on the start position, then reads frames from the fixed camera.
+
+    ``variant`` names the rule system whose start position the start picture shows.
+    """
 
     geometry: MatGeometry
+    variant: str = DEFAULT_VARIANT
     locator: BoardLocator = field(init=False)
-    points: SamplePoints = field(init=False)
+    plane: BoardPlane = field(init=False)
+    pieces: PieceFinder = field(init=False)
     tray: TrayReader = field(init=False)
-    model: SquareModel | None = None
-    _ring: np.ndarray | None = None
-    _projected: tuple[Location, np.ndarray] | None = None
-    _previous: np.ndarray | None = None
+    _view: tuple[Location, MatView] | None = field(default=None, repr=False)
+    _previous: np.ndarray | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         self.locator = BoardLocator(self.geometry)
-        self.points = SamplePoints.build(self.geometry)
+        self.plane = BoardPlane(self.geometry)
+        self.pieces = PieceFinder(self.plane)
         self.tray = TrayReader(self.geometry)
 
     @property
     def calibrated(self) -> bool:
-        return self.model is not None
+        return self.pieces.calibrated
+
+    @property
+    def start_board(self) -> str:
+        return format_board(find_variant(self.variant).start_board())
 
     def calibrate(self, frame: np.ndarray) -> None:
         """Learn from a frame of the start position with an empty tray.
@@ -98,28 +114,17 @@ class BoardReader:
         self.locator.location = None
         location = self.locator.locate(frame)
         if location is None:
-            raise NoBoardError("fewer than three of the mat's markers are visible")
-        samples, inside = self._sample(frame, location)
-        if not inside.all():
-            raise NoBoardError("part of the board is outside the picture")
-        centres, corners, ring = samples
-        self.model = SquareModel.calibrate(centres, corners)
-        self._ring = ring
+            raise NoBoardError("fewer than three of the mat's markers are visible: the whole mat must be in view")
+        if not self._inside(frame, location):
+            raise NoBoardError("part of the board is outside the picture: move the camera up or back")
+        nadir, height = self._camera(frame, location)
+        self.pieces = PieceFinder(self.plane)
+        self.pieces.calibrate(self.plane.warp(frame, location.homography), nadir, height, self.start_board)
         self.tray.calibrate(frame, location.homography)
-        readings = self.model.classify(centres, corners)
-        wrong = [i + 1 for i, (seen, start) in enumerate(zip(readings.labels, START_BOARD)) if seen not in (start, "?")]
-        doubtful = len(wrong) + readings.labels.count("?")
-        if doubtful > MAX_DOUBTFUL_AT_START:
-            self.model = None
-            where = f" (squares {', '.join(map(str, wrong))} look wrong)" if wrong else ""
-            raise CalibrationError(
-                f"the start picture is not clear enough{where}: set up the start position, empty the tray, "
-                "check the light and that nothing covers the mat"
-            )
 
     def read(self, frame: np.ndarray) -> Observation:
         """Read one frame (BGR). Never raises for a bad picture: it says no-board instead."""
-        if self.model is None or self._ring is None:
+        if not self.calibrated:
             raise RuntimeError("calibrate the reader on the start position first")
         try:
             _check_frame(frame)
@@ -130,48 +135,58 @@ class BoardReader:
             if self.locator.markers_seen:  # some markers show: something covers the others
                 return Observation("occluded", None, None, "unknown", (), 0.0, "most of the mat's markers are covered")
             return no_board("the mat's markers are not visible")
-        (centres, corners, ring), inside = self._sample(frame, location)
-        motion = self._motion(np.concatenate([centres.reshape(-1, 3), corners.reshape(-1, 3)]))
-        if not inside.all():
+        if not self._inside(frame, location):
             return no_board("part of the mat is outside the picture")
-        squares = self.model.classify(centres, corners)
-        gain = np.median((corners.mean(axis=2) / np.maximum(self.model.corners, 1.0)).reshape(-1, 3), axis=0)
-        edge = changed(ring, self._ring * gain, PAPER_CHROMA_CHANGE)
+        self.pieces.set_camera(*self._camera(frame, location))
+        view = self.plane.warp(frame, location.homography)
+        motion = self._motion(view)
+        squares = self.pieces.read(view)
         tray = self.tray.read(frame, location.homography)
-        confidence = tuple(float(c) for c in squares.confidence)
-        reasons = []
-        if squares.covered.any():
-            reasons.append("a hand or arm covers squares " + ", ".join(str(i + 1) for i in np.flatnonzero(squares.covered)))
-        elif "?" in squares.labels:
-            reasons.append("cannot tell what is on squares " + ", ".join(str(i + 1) for i, c in enumerate(squares.labels) if c == "?"))
-        if edge.sum() >= 2:
-            reasons.append("something lies over the edge of the board or tray")
-        if tray.state == "occluded":
-            reasons.append(tray.reason)
-        hand = bool(squares.covered.any() or edge.sum() >= 2 or tray.state == "occluded")
-        labels = None if hand else squares.labels
-        if reasons:
-            return Observation("occluded", None, None, tray.state, confidence, motion, "; ".join(reasons), labels, tray)
-        light_up = tray.light_up if tray.state == "sticks" else None
-        reason = tray.reason if tray.state == "unclear" else ""
-        return Observation("ok", squares.labels, light_up, tray.state, confidence, motion, reason, labels, tray)
+        return _observation(squares, tray, motion)
 
-    def _sample(self, frame: np.ndarray, location: Location) -> tuple[tuple[np.ndarray, np.ndarray, np.ndarray], np.ndarray]:
-        if self._projected is None or self._projected[0] is not location:
-            self._projected = (location, self.points.to_image(location.homography))
-        pixels, inside = read_pixels(frame, self._projected[1])
-        n_centre, n_corner, _ = self.points.counts
-        centres = pixels[:n_centre].reshape(30, -1, 3)
-        corners = pixels[n_centre : n_centre + n_corner].reshape(30, 4, 4, 3)
-        return (centres, corners, pixels[n_centre + n_corner :]), inside[: n_centre + n_corner]
+    def _camera(self, frame: np.ndarray, location: Location) -> tuple[np.ndarray, float]:
+        """The point below the camera (top-view pixels) and the camera's height (mm)."""
+        if self._view is None or self._view[0] is not location:
+            per_mm = self.geometry.dpi / 25.4
+            homography_mm = location.homography @ np.diag([per_mm, per_mm, 1.0])
+            self._view = (location, MatView.from_homography(homography_mm, (frame.shape[1], frame.shape[0])))
+        view = self._view[1]
+        return self.plane.from_mm(view.nadir_mm[None, :])[0], view.height_mm
 
-    def _motion(self, samples: np.ndarray) -> float:
-        """The share of sample points whose brightness moved since the last frame."""
-        brightness = samples.mean(axis=1)
+    def _inside(self, frame: np.ndarray, location: Location) -> bool:
+        corners = np.concatenate([self.geometry.squares[1], self.geometry.squares[30], self.geometry.tray])
+        pixels = project(location.homography, corners)
+        height, width = frame.shape[:2]
+        return bool(((pixels >= 0) & (pixels < [width, height])).all())
+
+    def _motion(self, view: np.ndarray) -> float:
+        """The share of the top view whose brightness moved since the last frame."""
+        brightness = view[::3, ::3].mean(axis=2)
         previous, self._previous = self._previous, brightness
         if previous is None or previous.shape != brightness.shape:
             return 0.0
         return float((np.abs(brightness - previous) > MOTION_STEP).mean())
+
+
+def _observation(squares: SquareReadings, tray: TrayReading, motion: float) -> Observation:
+    """Put the squares and the tray together, saying what is covered."""
+    labels = "".join("?" if sure < SURE else label for label, sure in zip(squares.labels, squares.confidence))
+    confidence = tuple(float(c) for c in squares.confidence)
+    reasons = []
+    if squares.covered.any():
+        reasons.append("a hand or arm covers squares " + ", ".join(str(i + 1) for i in np.flatnonzero(squares.covered)))
+    if tray.state == "occluded":
+        reasons.append(tray.reason)
+    if reasons:
+        seen = None if squares.covered.any() else labels
+        return Observation("occluded", None, None, tray.state, confidence, motion, "; ".join(reasons), seen, tray,
+                           squares.probabilities)
+    light_up = tray.light_up if tray.state == "sticks" else None
+    reason = tray.reason if tray.state == "unclear" else ""
+    if "?" in labels:
+        unsure = ", ".join(str(i + 1) for i, c in enumerate(labels) if c == "?")
+        reason = "; ".join(filter(None, [f"not sure what is on squares {unsure}", reason]))
+    return Observation("ok", labels, light_up, tray.state, confidence, motion, reason, labels, tray, squares.probabilities)
 
 
 def _check_frame(frame: np.ndarray) -> None:

@@ -24,7 +24,7 @@ from senet.vision.mat import MatLayout
 from senet.vision.reader import BoardReader, NoBoardError
 from senet.vision.simulator import Conditions, Scene, Simulator, Style
 from senet.vision.sources import START_BOARD
-from senet.vision.squares import CalibrationError
+from senet.vision.pieces import CalibrationError
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,487 @@
+"""Finding the standing pieces in the top view of the board, wherever they stand.
+
+A piece may stand anywhere in its square, and a tilted camera sees a tall piece leaning
+away from the point below it. So the finder does not look at fixed spots: it slides a
+model of a piece over a fine lattice of base positions covering the grid. For a base
+position the model says where the piece's body shows in the top view (its base disc and
+its top, pushed outwards by the camera's parallax) and where plain field must show just
+around it. The field is told apart by its greenness against the empty board learnt from
+the start picture, so shadows, lamp colour and the printed lines do not count as pieces.
+Peaks of the fit are pieces; each counts for the square its base stands in, with a
+probability that falls off near the square's edge. Light and dark are told by the
+brightness and colour of the piece against the field around it, as learnt from the start
+position.
+
+The piece's size and height are learnt from the start picture: the shape that fits the
+start pieces best.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from math import erf, sqrt
+
+import cv2
+import numpy as np
+
+from senet.vision.plane import SQUARE_PX, BoardPlane, colour_planes
+
+#: Lattice steps per square side.
+STEPS = 10
+#: Radii (mm), heights (mm) and top/base radius ratios tried for the start pieces:
+#: drums and spools (1) and cones (0.3).
+RADII_MM = (8.5, 10.0, 11.5, 13.0)
+HEIGHTS_MM = (1.0, 5.0, 9.0, 13.0, 17.0)
+TOP_RATIOS = (1.0, 0.3)
+#: Inside samples: along the axis from base to top (t), points of a disc of this size.
+AXIS_STEPS = (0.0, 0.33, 0.67, 1.0)
+DISC = np.array([(0.0, 0.0)] + [(0.55 * np.cos(a), 0.55 * np.sin(a)) for a in np.arange(6) * np.pi / 3])
+INSIDE = 0.85
+#: Outside samples: this far (in base radii) beyond the body's outline.
+GAP = 0.25
+#: A lattice position is a piece when this share of its body looks like a piece.
+FOUND = 0.5
+FOUND_SPREAD = 0.05
+#: How sure the finder is of a piece's base position (top-view pixels) near a square's edge.
+POSITION_SIGMA = 0.6
+#: A piece whose surroundings are this much not-field is part of something larger (a hand).
+CROWDED = 0.55
+#: A square whose area is this much not-field, not explained by pieces found, is covered.
+COVERED = 0.25
+#: The grid's printed outline (top-view pixels), left out of the field.
+BORDER = 2
+#: Brightness against the field (log units) beyond which a pixel is surely a piece (or a hand):
+#: shadows are not this dark, and the field is never this bright.
+DARKER, BRIGHTER = 0.8, 0.35
+#: Floors on the colour spread of each kind, so five pieces cannot make a model too sure.
+MIN_COLOUR_SPREAD = 0.08
+
+
+class CalibrationError(ValueError):
+    """The start picture cannot teach the reader (what is wrong is in the message)."""
+
+
+@dataclass(frozen=True)
+class PieceShape:
+    """A piece seen as a solid: base radius, height and top radius over base radius (mm)."""
+
+    radius_mm: float
+    height_mm: float
+    top_ratio: float
+
+
+@dataclass(frozen=True)
+class Piece:
+    """A piece found: base position (top-view pixels), its square, how sure, how light."""
+
+    x: float
+    y: float
+    square: int
+    found: float  # probability that a piece stands here
+    light: float  # probability that it is a light piece
+    crowded: bool
+
+
+@dataclass(frozen=True)
+class SquareReadings:
+    """Per square: label ('.', 'D', 'L' or '?'), confidence, probabilities and covered."""
+
+    labels: str
+    confidence: np.ndarray  # (30,)
+    probabilities: np.ndarray  # (30, 3): empty, dark, light
+    covered: np.ndarray  # (30,) bool: a hand or arm lies over the square
+    pieces: tuple[Piece, ...] = ()
+
+
+@dataclass
+class Lattice:
+    """Sample positions of the piece model at every lattice point, as flat top-view indices."""
+
+    positions: np.ndarray  # (N, 2) base positions
+    inside: np.ndarray  # (N, I) indices
+    outside: np.ndarray  # (N, O) indices
+    axis: np.ndarray  # (N, 2) from the base to the top's place in the top view
+    radius: float  # base radius, top-view pixels
+    top_radius: float  # the top's radius as it shows in the top view
+
+    @classmethod
+    def build(cls, plane: BoardPlane, nadir: np.ndarray, camera_height_mm: float, shape: PieceShape) -> Lattice:
+        """``nadir``: the point below the camera in top-view pixels."""
+        x0, y0 = plane.square_origin(1)
+        step = SQUARE_PX / STEPS
+        ys, xs = np.mgrid[0 : 3 * STEPS, 0 : 10 * STEPS]
+        positions = np.column_stack([x0 + (xs.ravel() + 0.5) * step, y0 + (ys.ravel() + 0.5) * step])
+        stretch = camera_height_mm / max(camera_height_mm - shape.height_mm, 1.0)
+        axis = (positions - nadir) * (stretch - 1.0)
+        length = np.linalg.norm(axis, axis=1, keepdims=True)
+        along = np.where(length > 1e-6, axis / np.maximum(length, 1e-6), np.array([[1.0, 0.0]]))
+        across = np.column_stack([-along[:, 1], along[:, 0]])
+        radius = shape.radius_mm / plane.mm_per_px
+        top = radius * shape.top_ratio * stretch
+
+        def points(t: float, offsets: np.ndarray, scale: float, gap: float) -> np.ndarray:
+            size = radius + t * (top - radius)
+            centre = positions + t * axis
+            return centre[:, None, :] + (offsets[None, :, :1] * along[:, None, :] + offsets[None, :, 1:] * across[:, None, :]) * (size * scale + gap)
+
+        inside = np.concatenate([points(t, DISC, INSIDE, 0.0) for t in AXIS_STEPS], axis=1)
+        diagonal = np.sqrt(0.5)
+        outside = np.concatenate([
+            points(0.0, np.array([(-1.0, 0.0), (-diagonal, diagonal), (-diagonal, -diagonal)]), 1.0, GAP * radius),
+            points(0.5, np.array([(0.0, 1.0), (0.0, -1.0)]), 1.0, GAP * radius),
+            points(1.0, np.array([(1.0, 0.0), (diagonal, diagonal), (diagonal, -diagonal)]), 1.0, GAP * radius),
+        ], axis=1)
+        return cls(positions, _flat(inside, plane.size), _flat(outside, plane.size), axis, radius, top)
+
+    def scores(self, evidence: np.ndarray, known: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Per lattice point: the share of the body and of the surroundings that look like a
+        piece, counting only the ``known`` pixels (the grid: the paper around it is not judged)."""
+        flat, weight = (evidence * known).ravel(), known.ravel().astype(np.float32)
+
+        def share(indices: np.ndarray) -> np.ndarray:
+            return (flat[indices].sum(axis=1) / np.maximum(weight[indices].sum(axis=1), 1.0)).reshape(3 * STEPS, 10 * STEPS)
+
+        return share(self.inside), share(self.outside)
+
+    def body_mask(self, points: list[int], size: tuple[int, int], grow: float = 1.15) -> np.ndarray:
+        """The top-view pixels covered by the bodies of the pieces at lattice ``points``."""
+        mask = np.zeros((size[1], size[0]), np.uint8)
+        for index in points:
+            base = self.positions[index]
+            top = base + self.axis[index]
+            thickness = max(1, int(round(2 * grow * max(self.radius, self.top_radius))))
+            cv2.circle(mask, _pt(base), int(round(grow * self.radius)), 1, -1)
+            cv2.circle(mask, _pt(top), int(round(grow * max(self.top_radius, 1.0))), 1, -1)
+            cv2.line(mask, _pt(base), _pt(top), 1, thickness)
+        return mask.astype(bool)
+
+
+@dataclass(frozen=True)
+class Background:
+    """The empty board in the top view (greenness, blue-red, brightness), and the field's extent."""
+
+    greenness: np.ndarray
+    blue_red: np.ndarray
+    brightness: np.ndarray
+    grid: np.ndarray  # bool mask of the grid's squares (every other pixel: a sparse sample)
+
+
+@dataclass
+class ColourModel:
+    """Light and dark pieces against the field around them: (brightness, blue-red) per kind."""
+
+    means: np.ndarray  # (2, 2): dark, light
+    spreads: np.ndarray  # (2, 2)
+
+    def light(self, features: np.ndarray) -> float:
+        """Probability that a piece with these features is light."""
+        distance = (((features[None, :] - self.means) / self.spreads) ** 2).sum(axis=1)
+        dark, light = -0.5 * distance
+        return float(1.0 / (1.0 + np.exp(np.clip(dark - light, -50, 50))))
+
+
+@dataclass
+class PieceFinder:
+    """Learns the empty board, the pieces' shape and their colours, then finds pieces."""
+
+    plane: BoardPlane
+    shape: PieceShape | None = None
+    background: Background | None = None
+    colours: ColourModel | None = None
+    #: Not-field evidence: greenness drop from the empty board giving 0 and 1.
+    evidence_range: tuple[float, float] = (0.1, 0.25)
+    _lattice: Lattice | None = field(default=None, repr=False)
+    _camera: tuple[float, float, float] | None = field(default=None, repr=False)
+    _square_index: np.ndarray = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        index = np.zeros((3, 10), int)
+        x0, y0 = self.plane.square_origin(1)
+        for square in range(1, 31):
+            x, y = self.plane.square_origin(square)
+            index[int(round((y - y0) / SQUARE_PX)), int(round((x - x0) / SQUARE_PX))] = square
+        self._square_index = index
+
+    # -- learning --------------------------------------------------------------------------
+
+    def calibrate(self, view: np.ndarray, nadir: np.ndarray, camera_height_mm: float, start: str) -> None:
+        """Learn from the top view of the start position ``start`` (30 characters).
+
+        Raises CalibrationError saying what to change.
+        """
+        greenness, blue_red, brightness = colour_planes(view)
+        grid = self._grid_mask()
+        evidence = _start_evidence(greenness, brightness, grid)
+        wanted = {i + 1 for i, c in enumerate(start) if c != "."}
+        best: tuple[float, PieceShape, Lattice, list[int]] | None = None
+        closest: tuple[int, set[int]] = (-1, set())
+        for shape in (PieceShape(r, h, q) for r in RADII_MM for h in HEIGHTS_MM for q in TOP_RATIOS):
+            lattice = Lattice.build(self.plane, nadir, camera_height_mm, shape)
+            inside, outside = lattice.scores(evidence, grid)
+            peaks = self._peaks(lattice, inside - 0.5 * outside, inside)
+            squares = {self._square_at(lattice.positions[p]) for p in peaks}
+            per_square: dict[int, int] = {}
+            for p in peaks:
+                square = self._square_at(lattice.positions[p])
+                if square not in per_square or inside.flat[p] > inside.flat[per_square[square]]:
+                    per_square[square] = p
+            hits = len(squares & wanted) - len(squares - wanted)
+            if hits > closest[0]:
+                closest = (hits, squares)
+            if not wanted <= squares:
+                continue
+            # Something on an empty square (a glint of the lamp) belongs to the empty board.
+            quality = _overlap(lattice, [per_square[s] for s in wanted], evidence > 0.5, grid, self.plane.size) - 0.02 * len(squares - wanted)
+            if best is None or quality > best[0]:
+                best = (quality, shape, lattice, [per_square[s] for s in wanted])
+        if best is None:
+            raise CalibrationError(_what_is_wrong(wanted, closest[1]))
+        _, self.shape, lattice, chosen = best
+        self._lattice, self._camera = lattice, (float(nadir[0]), float(nadir[1]), camera_height_mm)
+        bodies = lattice.body_mask(chosen, self.plane.size, grow=1.8)
+        hidden = bodies | cv2.dilate(((evidence > 0.5) & grid & bodies).astype(np.uint8), np.ones((5, 5), np.uint8)).astype(bool)
+        self.background = Background(*(_fill(plane, hidden, grid) for plane in (greenness, blue_red, brightness)), grid)
+        self._learn_colours(view, start, chosen)
+
+    def _learn_colours(self, view: np.ndarray, start: str, chosen: list[int]) -> None:
+        assert self._lattice is not None and self.background is not None
+        greenness, blue_red, brightness = colour_planes(view)
+        drop = self.background.greenness - greenness
+        lighter, bluer = brightness - self.background.brightness, blue_red - self.background.blue_red
+        kinds: dict[str, list[np.ndarray]] = {"D": [], "L": []}
+        drops: dict[str, list[float]] = {"D": [], "L": []}
+        for index in chosen:
+            square = self._square_at(self._lattice.positions[index])
+            kind = start[square - 1]
+            body = self._lattice.inside[index]
+            drops[kind].append(float(np.median(drop.flat[body])))
+            kinds[kind].append(self._features(index, lighter, bluer, (drop > 0.06).astype(np.float32), 0.0, 0.0))
+        weakest = min(float(np.median(drops["D"])), float(np.median(drops["L"])))
+        if weakest < 0.12:
+            name = "dark" if np.median(drops["D"]) < np.median(drops["L"]) else "light"
+            raise CalibrationError(f"the {name} pieces look too much like the green squares: use more light, or pieces of another colour")
+        self.evidence_range = (0.3 * weakest, 0.65 * weakest)
+        means = np.array([np.median(kinds[k], axis=0) for k in "DL"])
+        spreads = np.array([np.maximum(1.4826 * np.median(np.abs(np.array(kinds[k]) - means[i]), axis=0), MIN_COLOUR_SPREAD)
+                            for i, k in enumerate("DL")])
+        if (np.abs(means[1] - means[0]) / spreads.max(axis=0)).max() < 3:
+            raise CalibrationError("the light and dark pieces look alike under this light: use more light, or check the camera's exposure")
+        self.colours = ColourModel(means, spreads)
+
+    # -- reading ---------------------------------------------------------------------------
+
+    @property
+    def calibrated(self) -> bool:
+        return self.colours is not None
+
+    def set_camera(self, nadir: np.ndarray, camera_height_mm: float) -> None:
+        """The camera seen from the mat now (rebuilds the piece model when it moved)."""
+        assert self.shape is not None
+        camera = (float(nadir[0]), float(nadir[1]), camera_height_mm)
+        if self._camera is None or np.abs(np.subtract(camera, self._camera)).max() > 0.5:
+            self._lattice = Lattice.build(self.plane, nadir, camera_height_mm, self.shape)
+            self._camera = camera
+
+    def read(self, view: np.ndarray) -> SquareReadings:
+        """The pieces on the top view of a frame."""
+        assert self._lattice is not None and self.background is not None and self.colours is not None
+        lattice, background = self._lattice, self.background
+        greenness, blue_red, brightness = colour_planes(view)
+        drop = background.greenness - greenness
+        drop -= float(np.median(drop[background.grid]))  # the light's colour changed
+        low, high = self.evidence_range
+        lighter = brightness - background.brightness
+        bluer = blue_red - background.blue_red
+        overall = (float(np.median(lighter[background.grid])), float(np.median(bluer[background.grid])))
+        green = np.clip((drop - low) / (high - low), 0, 1)
+        # Brighter than the start picture is no sign here: the start pieces' shadows are gone.
+        evidence = _solid(np.maximum(green, _bright_or_dark(np.minimum(lighter - overall[0], 0))).astype(np.float32))
+        inside, outside = lattice.scores(evidence, background.grid)
+        peaks = self._peaks(lattice, inside - 0.5 * outside, inside, minimum=0.25)
+        pieces = []
+        for index in peaks:
+            x, y = self._refine(index, inside - 0.5 * outside)
+            square = self._square_at((x, y))
+            if not square:
+                continue
+            found = 1.0 / (1.0 + np.exp(-(inside.flat[index] - FOUND) / FOUND_SPREAD))
+            light = self.colours.light(self._features(index, lighter, bluer, evidence, *overall))
+            pieces.append(Piece(x, y, square, float(found), light, bool(outside.flat[index] > CROWDED)))
+        sure = [p for p, piece in zip(peaks, pieces) if piece.found > 0.5]
+        explained = lattice.body_mask(sure, self.plane.size, grow=1.3)
+        return self._squares(pieces, (evidence > 0.5) & ~explained & background.grid)
+
+    def _squares(self, pieces: list[Piece], unexplained: np.ndarray) -> SquareReadings:
+        occupied_not = np.ones(31)
+        light_weight = np.zeros(31)
+        weight = np.zeros(31)
+        for piece in pieces:
+            for square, share in self._shares(piece).items():
+                occupied_not[square] *= 1.0 - piece.found * share
+                light_weight[square] += piece.light * piece.found * share
+                weight[square] += piece.found * share
+        occupied = 1.0 - occupied_not[1:]
+        light = np.where(weight[1:] > 0, light_weight[1:] / np.maximum(weight[1:], 1e-9), 0.5)
+        probabilities = np.column_stack([1 - occupied, occupied * (1 - light), occupied * light])
+        covered = np.zeros(30, bool)
+        for square in range(1, 31):
+            x, y = (int(v) for v in self.plane.square_origin(square))
+            covered[square - 1] = unexplained[y : y + SQUARE_PX, x : x + SQUARE_PX].mean() > COVERED
+        for piece in pieces:
+            if piece.crowded and piece.found > 0.5:
+                covered[piece.square - 1] = True
+        confidence = probabilities.max(axis=1)
+        labels = "".join(".DL"[k] for k in probabilities.argmax(axis=1))
+        return SquareReadings(labels, confidence, probabilities, covered, tuple(pieces))
+
+    def _shares(self, piece: Piece) -> dict[int, float]:
+        """How likely the piece's base is in its square and in the squares beside it."""
+        x0, y0 = self.plane.square_origin(1)
+        col, row = (piece.x - x0) / SQUARE_PX, (piece.y - y0) / SQUARE_PX
+        c, r = int(np.floor(col)), int(np.floor(row))
+        fx, fy = col - c, row - r
+
+        def inside(fraction: float) -> tuple[float, int]:
+            """(probability of staying, direction of the nearer neighbour)"""
+            near = min(fraction, 1 - fraction) * SQUARE_PX
+            return 0.5 * (1 + erf(near / POSITION_SIGMA / sqrt(2))), (-1 if fraction < 0.5 else 1)
+
+        stay_x, dx = inside(fx)
+        stay_y, dy = inside(fy)
+        shares = {piece.square: stay_x * stay_y}
+        for (nr, nc), share in (((r, c + dx), (1 - stay_x) * stay_y), ((r + dy, c), stay_x * (1 - stay_y))):
+            if 0 <= nr < 3 and 0 <= nc < 10 and share > 1e-4:
+                shares[int(self._square_index[nr, nc])] = share
+        return shares
+
+    def _features(self, index: int, lighter: np.ndarray, bluer: np.ndarray, evidence: np.ndarray,
+                  light_change: float, colour_change: float) -> np.ndarray:
+        """A piece's brightness and blue-red against the field around it, as the start picture had it."""
+        assert self._lattice is not None
+        body = self._lattice.inside[index]
+        ring = self._lattice.outside[index]
+        solid = body[evidence.flat[body] > 0.5]
+        body = solid if len(solid) >= 4 else body
+        plain = ring[evidence.flat[ring] < 0.5]
+        if len(plain) >= 3:
+            light_change, colour_change = float(np.median(lighter.flat[plain])), float(np.median(bluer.flat[plain]))
+        return np.array([np.median(lighter.flat[body]) - light_change, np.median(bluer.flat[body]) - colour_change])
+
+    def _peaks(self, lattice: Lattice, score: np.ndarray, inside: np.ndarray, minimum: float = FOUND) -> list[int]:
+        """Lattice points that score best within a piece's radius and show enough of a piece."""
+        reach = max(1, int(round(lattice.radius / (SQUARE_PX / STEPS))))
+        top = cv2.dilate(score.astype(np.float32), cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * reach + 1,) * 2))
+        candidates = np.flatnonzero((score >= top - 1e-6) & (inside >= minimum))
+        kept: list[int] = []
+        width = 10 * STEPS
+        for index in sorted(candidates, key=lambda i: -score.flat[i]):  # plateaus: one peak each
+            r, c = divmod(int(index), width)
+            if all((r - k // width) ** 2 + (c - k % width) ** 2 > reach**2 for k in kept):
+                kept.append(int(index))
+        return kept
+
+    def _refine(self, index: int, score: np.ndarray) -> tuple[float, float]:
+        """The peak's position between lattice points (a parabola through it and its neighbours)."""
+        assert self._lattice is not None
+        r, c = divmod(index, 10 * STEPS)
+        x, y = self._lattice.positions[index]
+        step = SQUARE_PX / STEPS
+
+        def offset(before: float, here: float, after: float) -> float:
+            curve = before - 2 * here + after
+            return float(np.clip(0.5 * (before - after) / curve, -0.5, 0.5)) if curve < -1e-6 else 0.0
+
+        if 0 < c < 10 * STEPS - 1:
+            x += step * offset(score[r, c - 1], score[r, c], score[r, c + 1])
+        if 0 < r < 3 * STEPS - 1:
+            y += step * offset(score[r - 1, c], score[r, c], score[r + 1, c])
+        return x, y
+
+    def _square_at(self, point: tuple[float, float] | np.ndarray) -> int:
+        x0, y0 = self.plane.square_origin(1)
+        col, row = int(np.floor((point[0] - x0) / SQUARE_PX)), int(np.floor((point[1] - y0) / SQUARE_PX))
+        return int(self._square_index[row, col]) if 0 <= row < 3 and 0 <= col < 10 else 0
+
+    def _grid_mask(self) -> np.ndarray:
+        mask = np.zeros((self.plane.size[1], self.plane.size[0]), bool)
+        x0, y0 = (int(v) for v in self.plane.square_origin(1))
+        mask[y0 + BORDER : y0 + 3 * SQUARE_PX - BORDER, x0 + BORDER : x0 + 10 * SQUARE_PX - BORDER] = True
+        return mask
+
+
+def _overlap(lattice: Lattice, points: list[int], seen: np.ndarray, known: np.ndarray, size: tuple[int, int]) -> float:
+    """How well the model's bodies at ``points`` cover what is seen: the mean intersection over
+    union per piece, each judged on ``known`` pixels where no other piece's body lies."""
+    bodies = [lattice.body_mask([p], size, grow=1.0) for p in points]
+    everything = np.sum(bodies, axis=0)
+    scores = []
+    for body in bodies:
+        near = cv2.dilate(body.astype(np.uint8), np.ones((int(lattice.radius) + 1,) * 2, np.uint8)).astype(bool)
+        own = near & known & ((everything - body) == 0)
+        union = (own & (body | seen)).sum()
+        scores.append((own & body & seen).sum() / max(union, 1))
+    return float(np.mean(scores))
+
+
+def _start_evidence(greenness: np.ndarray, brightness: np.ndarray, grid: np.ndarray) -> np.ndarray:
+    """Not-field evidence in the start picture, before the empty board is known: greenness
+    below the field's around it (a median over two squares) beyond the field's own noise, or
+    a brightness no field shows."""
+    drop = _local_field(greenness, grid) - greenness
+    upper = drop[grid & (drop <= 0)]
+    spread = 1.4826 * float(np.median(-upper)) if upper.size else 0.02
+    threshold = max(0.06, 4 * spread)
+    green = np.clip((drop - threshold) / (threshold / 2) + 0.5, 0, 1)
+    return _solid(np.maximum(green, _bright_or_dark(brightness - _local_field(brightness, grid))))
+
+
+def _local_field(values: np.ndarray, grid: np.ndarray) -> np.ndarray:
+    """The field's value around each pixel: a median over two squares, the grid only."""
+    middle = float(np.median(values[grid]))
+    code = np.clip((np.where(grid, values, middle) - middle) * 100 + 128, 0, 255).astype(np.uint8)
+    return (cv2.medianBlur(code, 2 * SQUARE_PX + 1).astype(np.float32) - 128) / 100 + middle
+
+
+def _bright_or_dark(lighter: np.ndarray) -> np.ndarray:
+    """Evidence from brightness against the field alone."""
+    return np.clip(np.maximum((lighter - BRIGHTER) / 0.15, (-lighter - DARKER) / 0.3), 0, 1).astype(np.float32)
+
+
+def _solid(evidence: np.ndarray) -> np.ndarray:
+    """Evidence without thin lines and specks (printed lines the start picture's pieces hid)."""
+    return cv2.morphologyEx(evidence, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+
+
+def _flat(points: np.ndarray, size: tuple[int, int]) -> np.ndarray:
+    xy = np.round(points).astype(np.intp)
+    x = np.clip(xy[..., 0], 0, size[0] - 1)
+    y = np.clip(xy[..., 1], 0, size[1] - 1)
+    return y * size[0] + x
+
+
+def _pt(point: np.ndarray) -> tuple[int, int]:
+    return int(round(point[0])), int(round(point[1]))
+
+
+def _fill(values: np.ndarray, hidden: np.ndarray, grid: np.ndarray) -> np.ndarray:
+    """``values`` with the ``hidden`` pixels filled in from the plain pixels around them: the
+    grid's from the grid, the paper's from the paper."""
+    filled = values.copy()
+    sigma = SQUARE_PX * 0.5
+    for part in (grid, ~grid):
+        weight = (part & ~hidden).astype(np.float32)
+        smooth = cv2.GaussianBlur(values * weight, (0, 0), sigma) / np.maximum(cv2.GaussianBlur(weight, (0, 0), sigma), 1e-3)
+        filled[part & hidden] = smooth[part & hidden]
+    return filled.astype(np.float32)
+
+
+def _what_is_wrong(wanted: set[int], seen: set[int]) -> str:
+    missing, extra = sorted(wanted - seen), sorted(seen - wanted)
+    parts = []
+    if missing:
+        parts.append("no piece is seen on square" + ("s " if len(missing) > 1 else " ") + ", ".join(map(str, missing)))
+    if extra:
+        parts.append("something stands on square" + ("s " if len(extra) > 1 else " ") + ", ".join(map(str, extra)))
+    detail = "; ".join(parts) or "the pieces cannot be told apart"
+    return (f"the start position is not what the camera sees ({detail}): set up the start position with every piece "
+            "inside its square, empty the tray, and check that the light is even and the whole mat is in view")

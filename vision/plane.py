@@ -1,0 +1,81 @@
+"""The board seen from straight above: the grid and a margin warped to a small top view.
+
+Every square is ``SQUARE_PX`` pixels wide in this view, whatever the camera's distance or
+the paper, so the piece finder works in one scale. The view shows the mat's plane: a
+standing piece's base is where it stands, its top is pushed away from the point below
+the camera (see :mod:`senet.vision.pose`).
+
+    >>> from senet.vision.mat import MatLayout
+    >>> from senet.vision.geometry import MatGeometry
+    >>> plane = BoardPlane(MatGeometry.from_dict(MatLayout.for_paper("a3").geometry(150)))
+    >>> plane.size, plane.square_origin(1), plane.square_origin(11)
+    ((372, 162), (36.0, 36.0), (306.0, 66.0))
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+
+from senet.vision.geometry import MatGeometry
+
+#: A square's side in the top view.
+SQUARE_PX = 30
+#: Room around the grid, in squares: pieces overhang their squares and tall tops lean out.
+MARGIN_SQUARES = 1.2
+LOG = np.log(np.arange(256, dtype=np.float32) + 1.0)
+
+
+@dataclass
+class BoardPlane:
+    """Maps between the mat (mat pixels, mm) and the top view of the grid."""
+
+    geometry: MatGeometry
+    size: tuple[int, int] = field(init=False)
+    #: Top-view pixels per mat pixel, and the mat pixel at the view's top-left corner.
+    scale: float = field(init=False)
+    origin: np.ndarray = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.scale = SQUARE_PX / self.geometry.square_side_px
+        corners = np.concatenate(list(self.geometry.squares.values()))
+        margin = MARGIN_SQUARES * self.geometry.square_side_px
+        self.origin = corners.min(axis=0) - margin
+        extent = (corners.max(axis=0) + margin - self.origin) * self.scale
+        self.size = (int(round(extent[0])), int(round(extent[1])))
+
+    @property
+    def mm_per_px(self) -> float:
+        return 25.4 / self.geometry.dpi / self.scale
+
+    def to_mat(self) -> np.ndarray:
+        """3x3 matrix from top-view pixels to mat pixels."""
+        return np.array([[1 / self.scale, 0, self.origin[0]], [0, 1 / self.scale, self.origin[1]], [0, 0, 1.0]])
+
+    def from_mm(self, points_mm: np.ndarray) -> np.ndarray:
+        """Top-view pixels of (N, 2) mat points given in mm."""
+        return (np.asarray(points_mm, float) * self.geometry.dpi / 25.4 - self.origin) * self.scale
+
+    def square_origin(self, square: int) -> tuple[float, float]:
+        """Top-left corner of a square in the top view (the mat's squares are axis-aligned)."""
+        x, y = (self.geometry.squares[square].min(axis=0) - self.origin) * self.scale
+        return float(round(x, 1)), float(round(y, 1))
+
+    def warp(self, frame: np.ndarray, homography: np.ndarray) -> np.ndarray:
+        """The top view of a BGR frame, given the mat-pixel -> image homography."""
+        return cv2.warpPerspective(frame, homography @ self.to_mat(), self.size,
+                                   flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP, borderMode=cv2.BORDER_REPLICATE)
+
+
+def colour_planes(view: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per pixel: greenness, blue against red, and brightness, all in log units.
+
+    Greenness (log G minus the mean of log R and log B) tells the printed green field from
+    anything lying on it and keeps its value in shadow and under warm or cold light, which
+    move the blue-red axis instead.
+    """
+    logs = cv2.blur(cv2.LUT(view, LOG), (3, 3))  # JPEG's blocks and sensor noise average out
+    blue, green, red = cv2.split(logs)
+    return green - (red + blue) / 2, blue - red, (blue + green + red) / 3
