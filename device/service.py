@@ -273,7 +273,7 @@ def build_runtime(config: Config, seed: int | None, autoplay: bool, say: Callabl
         if first is None:
             say(f"waiting for the camera: {camera_feed.status}")
             time.sleep(1)
-    reader = BoardReader(known_mats()[0])
+    reader = BoardReader(known_mats()[0], config.variant)
     reader.calibrate(first)
     simulated = isinstance(source, SimulatedSource)
     lights = Lights(config.wiring, pin_factory=MockFactory() if simulated else pin_factory())

@@ -24,7 +24,9 @@ def test_hard_pictures_never_give_a_wrong_board_or_throw(paper: str) -> None:
     assert counts["calibrated"] >= 21, counts  # a far camera over an A4 mat cannot see its markers
     assert counts["boards_wrong"] == 0, counts
     assert counts["throws_wrong"] == 0, counts
-    assert counts["hands_occluded"] + counts["hands_no_board"] == counts["hands"], counts
+    # A hand that leaves every square in view may be read "ok": the board it gives must be right
+    # (boards_wrong above counts hands too); most hands are reported.
+    assert counts["hands_occluded"] + counts["hands_no_board"] >= 0.75 * counts["hands"], counts
     # The rest is "occluded" (the referee waits): this simulator redraws shadows and glare
     # for every picture, much harsher than a fixed lamp.
     assert counts["ok"] >= 0.7 * counts["clear"], counts

@@ -27,14 +27,16 @@ from senet.engine.variants import find_variant
 from senet.vision.camera_model import project
 from senet.vision.geometry import BoardLocator, Location, MatGeometry
 from senet.vision.pieces import CalibrationError, PieceFinder, SquareReadings
-from senet.vision.plane import BoardPlane
+from senet.vision.plane import SQUARE_PX, BoardPlane
 from senet.vision.pose import MatView
 from senet.vision.tray import TrayReader, TrayReading
 
-#: A top-view pixel whose brightness moves this much between frames counts as motion.
-MOTION_STEP = 25.0
+#: A square whose mean brightness moves this much between frames is moving.
+MOTION_STEP = 8.0
 #: A square read less surely than this is '?' (the referee fills it from the legal moves).
 SURE = 0.9
+#: More doubtful squares than this: the picture is not clear enough to give a board.
+MAX_UNSURE = 3
 #: The rule system whose start position is calibrated on when none is named.
 DEFAULT_VARIANT = "kendall"
 
@@ -160,8 +162,10 @@ class BoardReader:
         return bool(((pixels >= 0) & (pixels < [width, height])).all())
 
     def _motion(self, view: np.ndarray) -> float:
-        """The share of the top view whose brightness moved since the last frame."""
-        brightness = view[::3, ::3].mean(axis=2)
+        """The share of the squares whose brightness moved since the last frame."""
+        x0, y0 = (int(v) for v in self.plane.square_origin(1))
+        grid = view[y0 : y0 + 3 * SQUARE_PX, x0 : x0 + 10 * SQUARE_PX].mean(axis=2)
+        brightness = grid.reshape(3, SQUARE_PX, 10, SQUARE_PX).mean(axis=(1, 3))
         previous, self._previous = self._previous, brightness
         if previous is None or previous.shape != brightness.shape:
             return 0.0
@@ -177,6 +181,8 @@ def _observation(squares: SquareReadings, tray: TrayReading, motion: float) -> O
         reasons.append("a hand or arm covers squares " + ", ".join(str(i + 1) for i in np.flatnonzero(squares.covered)))
     if tray.state == "occluded":
         reasons.append(tray.reason)
+    if labels.count("?") > MAX_UNSURE:  # that many doubtful squares: something is in the way
+        reasons.append("cannot tell what is on squares " + ", ".join(str(i + 1) for i, c in enumerate(labels) if c == "?"))
     if reasons:
         seen = None if squares.covered.any() else labels
         return Observation("occluded", None, None, tray.state, confidence, motion, "; ".join(reasons), seen, tray,
