@@ -1,11 +1,21 @@
 """Reading the four throwing sticks in the tray.
 
-The tray is warped to a small top-down image (1.5 mm a pixel). Sticks are found by
-colour first: the tray is green, wood is not, and a shadow darkens the tray without
-changing its colour. Inside those places, brightness against the tray around them tells
-pale (flat side up) from dark sides, and separates sticks lying close together. Each
-stick-shaped patch counts as one stick (touching ones by their area). Nothing is
-reported unless exactly four sticks are seen.
+The tray is warped to a small top-down image (1.5 mm a pixel) and compared with the
+empty tray seen at calibration. Things lying in it are found by colour: the tray is
+green, wood is not, and a shadow (of a stick or a hand) darkens the tray without changing
+its colour, so it is left out. Each patch of changed colour is one stick, sticks lying
+against each other, or something else (a hand: "occluded" only when it is bigger than
+all four sticks, so that sticks lying together never hide the board).
+
+Brightness against the tray around it tells the pale (flat) side from the dark (rounded)
+one. A camera that looks from the side sees a stick's top and one of its sides, so a pale
+stick shows a darker strip along it and looks wider than it lies; and colour marks the
+middle of a rounded back more than its edges, so a dark stick looks narrower. How one
+stick of each side looks here (its area and width, its shares of pale and dark pixels) is
+measured on the patches shaped like one stick, and every other patch is counted in those
+units: sticks lying together, or partly hidden over the tray's edge or in a washed-out
+spot. Nothing is reported unless four sticks are seen and every way to count them gives
+the same throw.
 
     >>> TrayReading("sticks", 3, 4, "").light_up
     3
@@ -14,6 +24,7 @@ reported unless exactly four sticks are seen.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from statistics import median
 
 import cv2
 import numpy as np
@@ -21,16 +32,56 @@ import numpy as np
 from senet.vision.geometry import MatGeometry
 
 MM_PER_PX = 1.5
+#: A stick's footprint (length, width) in tray pixels: 130 x 18 mm.
 STICK_PX = (130.0 / MM_PER_PX, 18.0 / MM_PER_PX)
 STICK_AREA = STICK_PX[0] * STICK_PX[1]
 #: Summed change of the two log colour ratios that marks a pixel as "not tray".
 COLOUR_CHANGE = 0.24
-#: Log brightness against the surrounding tray: pale sides are brighter, dark sides darker.
-PALE, DARK = float(np.log(1.18)), float(np.log(0.72))
+#: The most the light's or the camera's colour (log colour ratios) and brightness (log)
+#: may drift since the calibration: skin or a sleeve differ from the green by 0.4 or more.
+#: Where less than FREE_TRAY of the tray stays that near, something covers most of it.
+LAMP_SHIFT, LIGHT_CHANGE, FREE_TRAY = 0.25, float(np.log(2.0)), 0.2
+#: Log brightness against the tray around it, in the camera's (gamma-compressed) values: a
+#: pale side is brighter than the green tray, a dark side darker than 0.8 of it. Between
+#: them (the light on a rounded back, a pale side in a lamp's glare on the paper) is neither.
+PALE, DARK = 0.0, float(np.log(0.8))
+#: A channel this bright is clipped and its colour lost: where the empty tray was at most
+#: CLIPPED_FROM, only a pale side can have made it so bright.
+CLIPPED, CLIPPED_FROM = 250, 210
+#: Length range (in stick lengths) of a patch that may be one stick on its own.
+SINGLE_LENGTH = (0.8, 1.35)
+#: Widest (in stick widths) one stick may look: its top and side seen from 30 degrees; and
+#: without any other stick to compare with, from straight above.
+SINGLE_WIDTH, LONE_WIDTH = 2.2, 1.6
+#: One stick of a side looks at most this much bigger than another as they lie; a patch
+#: shaped like one stick but bigger is two lying side by side.
+SINGLE_SPREAD = 1.4
+#: Patches smaller than this share of a stick are specks (a glint, the top of a piece on the
+#: board's last row, a fingertip or a sliver of a stick at the edge). None is counted: if
+#: one is a stick, fewer than four are seen and no throw is read.
+SPECK = 0.3
+#: How far one stick's area and width (as a share of them) may stray from the single sticks
+#: seen: sticks look bigger or smaller as they lie (their sides), under the lamp, with blur.
+#: And how far its shares of pale and dark pixels may fall below or rise above theirs:
+#: sticks lying together shade and blur each other's edges.
+SLACK, SHARE_SLACK = 0.25, (0.15, 0.1)
+#: One stick seen on its own: a pale one shows at least PALE_SHARE of pale pixels (its top)
+#: and at most SIDE of dark ones (its side); a dark one at least DARK_SHARE of dark pixels
+#: and at most GLINT of pale ones (the light on its rounded back).
+PALE_SHARE, SIDE, DARK_SHARE, GLINT = 0.45, 0.35, 0.5, 0.25
+#: A stick partly over the tray's edge (or in a washed-out spot) shows at least the first
+#: share of its length and area; lying along the edge, its whole length and the second
+#: share of its area.
+PARTIAL = (0.6, 0.35)
+#: A patch touching the tray's edge along less than this (in stick widths) only grazes it.
+GRAZE = 1.0
+#: A hand or arm: more than this many sticks' area in one patch.
+MAX_STICKS = 4.5
+#: Counts above this are not followed (there are four sticks).
+MAX_COUNT = 8
 _LOG = np.log(np.arange(256, dtype=np.float32) + 1.0)
-_BRIGHTNESS = np.full((1, 3), 1 / 3, np.float32)
-_COLOUR = np.array([[1, -1, 0], [0, -1, 1]], np.float32)  # blue and red against green
 _SQUARE3 = np.ones((3, 3), np.uint8)
+_AROUND = (27, 27)  # the tray around a pixel, for its brightness (40 mm)
 
 
 @dataclass(frozen=True)
@@ -54,6 +105,86 @@ class TrayReading:
         return bool(either) and both / either > 0.6
 
 
+@dataclass(frozen=True)
+class Patch:
+    """One patch of changed colour in the tray (sizes in tray pixels)."""
+
+    area: int
+    length: float
+    pale: int  # pixels brighter than the tray around
+    dark: int  # pixels darker than the tray around
+    #: Pixels along the edge of what can be seen (the tray's edge, a washed-out spot): part of
+    #: it may not show (a stick over the tray's edge, an arm reaching in).
+    edge: int = 0
+
+    @property
+    def width(self) -> float:
+        return self.area / max(self.length, 1.0)
+
+    @property
+    def kind(self) -> str | None:
+        """"pale" or "dark" when it looks like sticks of one side only, else None."""
+        if self.pale >= PALE_SHARE * self.area and self.dark <= SIDE * self.area:
+            return "pale"
+        if self.dark >= DARK_SHARE * self.area and self.pale <= GLINT * self.area:
+            return "dark"
+        return None
+
+    @property
+    def single(self) -> bool:
+        """Whether it has the shape of one stick, one side up."""
+        return (SINGLE_LENGTH[0] <= self.length / STICK_PX[0] <= SINGLE_LENGTH[1] and self.width <= SINGLE_WIDTH * STICK_PX[1]
+                and self.kind is not None)
+
+
+@dataclass(frozen=True)
+class Look:
+    """How one stick of a kind looks here: ranges of its patch's area and width, and of the
+    shares of its area that are pale and dark."""
+
+    area: tuple[float, float]
+    width: tuple[float, float]
+    pale: tuple[float, float]
+    dark: tuple[float, float]
+    #: Measured on sticks lying well inside the tray (not guessed, nor from sticks at its edge).
+    sure: bool = False
+    guessed: bool = False
+
+    @classmethod
+    def measure(cls, singles: list[Patch]) -> Look:
+        """The ranges over patches of single sticks: around their middle by SLACK (as a share
+        of the middle area or width) or SHARE_SLACK, and beyond them by a third of that.
+
+        >>> Look.measure([Patch(1000, 88.0, 900, 50), Patch(1100, 90.0, 950, 100)]).area
+        (787.5, 1312.5)
+        """
+        def span(values: list[float], below: float, above: float, most: float = np.inf) -> tuple[float, float]:
+            middle = median(values)
+            return max(0.0, min(min(values) - below / 3, middle - below)), min(most, max(max(values) + above / 3, middle + above))
+
+        area = median([p.area for p in singles])
+        width = median([p.width for p in singles])
+        return cls(span([p.area for p in singles], SLACK * area, SLACK * area), span([p.width for p in singles], SLACK * width, SLACK * width),
+                   span([p.pale / p.area for p in singles], *SHARE_SLACK, 1.0), span([p.dark / p.area for p in singles], *SHARE_SLACK, 1.0),
+                   all(p.edge <= GRAZE * STICK_PX[1] for p in singles))
+
+    @classmethod
+    def guess(cls, kind: str, other: Look) -> Look:
+        """A loose look for a kind not seen on its own, from the other kind's. Seen from above
+        a pale (flat) side looks as wide as a dark (rounded) one or up to twice as wide."""
+        if kind == "pale":
+            return cls((other.area[0], 2 * other.area[1]), (other.width[0], 2 * other.width[1]), (PALE_SHARE, 1.0), (0.0, SIDE), guessed=True)
+        return cls((other.area[0] / 2, other.area[1]), (other.width[0] / 2, other.width[1]), (0.0, GLINT), (DARK_SHARE, 1.0), guessed=True)
+
+
+class Unclear(Exception):
+    """The tray cannot be read for sure; ``state`` is "unclear" or "occluded"."""
+
+    def __init__(self, state: str, reason: str) -> None:
+        super().__init__(reason)
+        self.state, self.reason = state, reason
+
+
 @dataclass
 class TrayReader:
     """Warps the tray to a top view and finds the sticks, against the calibrated empty tray."""
@@ -71,70 +202,224 @@ class TrayReader:
         self._to_mat = cv2.getPerspectiveTransform(canonical, quad.astype(np.float32))
         self._inner = np.zeros((h, w), np.uint8)
         self._inner[2:-2, 2:-2] = 1  # leave out the printed border line
+        self._border = self._inner - cv2.erode(self._inner, _SQUARE3)
+        self._edge = np.flatnonzero(self._border)  # where a patch may be cut off: the edge, washed-out spots
+        # A grid of tray pixels that stands for the whole tray in medians.
+        ys, xs = np.mgrid[4 : h - 4 : 5, 4 : w - 4 : 5]
+        self._grid = (ys.ravel() * w + xs.ravel()).astype(np.intp)
+        self._bright = np.zeros((h, w), bool)  # where the empty tray was too bright to tell a clipped pale side
 
     def warp(self, frame: np.ndarray, homography: np.ndarray) -> np.ndarray:
-        """The tray seen from straight above, smoothed, as log BGR."""
-        tray = cv2.warpPerspective(frame, homography @ self._to_mat, self.size, flags=cv2.INTER_AREA | cv2.WARP_INVERSE_MAP)
-        return cv2.LUT(cv2.blur(tray, (3, 3)), _LOG)
+        """The tray seen from straight above, smoothed (uint8 BGR)."""
+        tray = cv2.warpPerspective(frame, homography @ self._to_mat, self.size, flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP)
+        return cv2.blur(tray, (3, 3))
 
     def calibrate(self, frame: np.ndarray, homography: np.ndarray) -> None:
-        self.reference = cv2.blur(self.warp(frame, homography), (3, 3))
+        """Learn the empty tray from a frame of the mat with nothing in the tray."""
+        tray = self.warp(frame, homography)
+        self.reference = cv2.blur(cv2.LUT(tray, _LOG), (3, 3))
+        self._bright = _brightest(tray) > CLIPPED_FROM
+        washed_out = cv2.dilate(self._bright.astype(np.uint8), _SQUARE3, iterations=2) & self._inner
+        self._edge = np.flatnonzero(self._border | washed_out)
 
     def read(self, frame: np.ndarray, homography: np.ndarray) -> TrayReading:
+        """What lies in the tray of ``frame``."""
+        try:
+            objects, patches = self.patches(frame, homography)
+            if not patches:
+                return TrayReading("empty", None, 0, "")
+            pale_up, total = count_sticks(patches)
+        except Unclear as error:
+            return TrayReading(error.state, None, 0, error.reason)
+        if pale_up is None:
+            return TrayReading("unclear", None, total, f"{total} {'stick' if total == 1 else 'sticks'} seen in the tray, not 4")
+        w, h = self.size
+        layout = cv2.resize(objects, (max(1, w // 8), max(1, h // 8)), interpolation=cv2.INTER_AREA) > 0
+        return TrayReading("sticks", pale_up, 4, "", layout)
+
+    def patches(self, frame: np.ndarray, homography: np.ndarray) -> tuple[np.ndarray, list[Patch]]:
+        """The mask of things lying in the tray, and its patches bigger than specks."""
+        objects, pale, dark = self.masks(frame, homography)
+        count, labels, stats, _ = cv2.connectedComponentsWithStats(objects, connectivity=8)
+        pale_sums = np.bincount(labels[pale > 0], minlength=count)
+        dark_sums = np.bincount(labels[dark > 0], minlength=count)
+        edge_sums = np.bincount(labels.ravel()[self._edge], minlength=count)
+        found = []
+        for index in range(1, count):
+            x, y, w, h, area = stats[index]
+            if area < SPECK * STICK_AREA:
+                continue
+            outline, _ = cv2.findContours(cv2.compare(labels[y : y + h, x : x + w], int(index), cv2.CMP_EQ), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+            _, sides, _ = cv2.minAreaRect(np.concatenate(outline))
+            found.append(Patch(int(area), float(max(sides)), int(pale_sums[index]), int(dark_sums[index]), int(edge_sums[index])))
+        return objects, found
+
+    def masks(self, frame: np.ndarray, homography: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Three masks of the tray (uint8 0/1): things lying in it, and of those the pale and dark
+        pixels. Raises Unclear when something covers most of the tray."""
         assert self.reference is not None, "calibrate first"
-        change = cv2.subtract(self.warp(frame, homography), self.reference)  # log ratio per channel
-        inner = self._inner.astype(bool)
-        # 1. Where the tray's colour changed.
-        colour = cv2.transform(change, _COLOUR)
-        colour -= np.median(colour[inner][::5], axis=0)  # a change of lamp colour moves the whole tray
-        moved = cv2.transform(np.abs(cv2.blur(colour, (3, 3))), np.ones((1, 2), np.float32))  # (h, w)
-        candidate = cv2.dilate(((moved > COLOUR_CHANGE) & inner).astype(np.uint8), _SQUARE3)
+        tray = self.warp(frame, homography)
+        change = cv2.subtract(cv2.LUT(tray, _LOG), self.reference)  # log ratio per channel
+        blue, green, red = cv2.split(change)
+        # 1. Where the tray's colour changed. A drift of the light's colour moves the whole tray:
+        # it is measured on the pixels still near the tray's colour and brightness (too few, and
+        # something covers the tray). A clipped pixel has lost its colour, but one that was far
+        # from clipping is a pale side.
+        blue_green, red_green = cv2.subtract(blue, green), cv2.subtract(red, green)
+        brightness = cv2.add(cv2.add(blue, green), red) * (1 / 3)
+        samples = np.stack([blue_green.ravel()[self._grid], red_green.ravel()[self._grid]])
+        tray_like = (np.abs(samples) < LAMP_SHIFT).all(axis=0) & (np.abs(brightness.ravel()[self._grid]) < LIGHT_CHANGE)
+        if tray_like.sum() < FREE_TRAY * len(self._grid):
+            raise Unclear("occluded", "something covers most of the tray")
+        shift = np.median(samples[:, tray_like], axis=1)
+        blue_green -= float(shift[0])
+        red_green -= float(shift[1])
+        moved = cv2.blur(cv2.add(cv2.absdiff(blue_green, 0), cv2.absdiff(red_green, 0)), (3, 3))
+        clipped = _brightest(tray) >= CLIPPED
+        found = np.where(clipped, ~self._bright, moved > COLOUR_CHANGE) & (self._inner > 0)
+        objects = cv2.morphologyEx(found.astype(np.uint8), cv2.MORPH_OPEN, _SQUARE3)
         # 2. Brightness against the tray around it (shadows and lamps vary slowly).
-        brightness = cv2.transform(change, _BRIGHTNESS)  # (h, w)
-        free = (self._inner & (1 - candidate)).astype(np.float32)
-        around = cv2.blur(brightness * free, (27, 27)) / np.maximum(cv2.blur(free, (27, 27)), 1e-3)
+        free = (self._inner & (1 - objects)).astype(np.float32)
+        around = cv2.blur(brightness * free, _AROUND) / np.maximum(cv2.blur(free, _AROUND), 1e-3)
         relative = brightness - around
-        on = candidate.astype(bool) & inner
-        pale_patches = _patches(on & (relative > PALE))
-        dark_patches = _patches(on & (relative < DARK))
-        singles = [area for area, long, short in pale_patches + dark_patches if 0.75 < long / STICK_PX[0] < 1.35 and short < 1.8 * STICK_PX[1]]
-        unit = float(np.median(singles)) if singles else STICK_AREA  # one stick, as big as it looks here
-        counts = []
-        for group in (pale_patches, dark_patches):
-            number = 0
-            for area, long, short in group:
-                if long < 0.6 * STICK_PX[0]:
-                    if area < 1.5 * unit and long < 2 * short:
-                        continue  # a round spot (glare, a speck): not a stick
-                    if area < 1.5 * unit:
-                        return TrayReading("unclear", None, 0, "part of a stick is hard to see")
-                    return TrayReading("occluded", None, 0, "something that is not a stick lies in the tray")
-                sticks = max(1, round(area / unit))
-                if sticks > 4 or area / long > 1.5 * STICK_PX[1] * sticks + 13:
-                    return TrayReading("occluded", None, 0, "something that is not a stick lies in the tray")
-                if sticks > 1 and abs(area / unit - sticks) > 0.25:
-                    return TrayReading("unclear", None, 0, "sticks lie too close together to count")
-                number += sticks
-            counts.append(number)
-        pale, dark = counts
-        total = pale + dark
-        if total == 0:
-            return TrayReading("empty", None, 0, "")
-        if total != 4:
-            return TrayReading("unclear", None, total, f"{total} sticks seen in the tray, not 4")
-        layout = cv2.resize(candidate, (max(1, candidate.shape[1] // 8), max(1, candidate.shape[0] // 8)), interpolation=cv2.INTER_AREA) > 0
-        return TrayReading("sticks", pale, 4, "", layout)
+        pale = objects & ((relative > PALE) | clipped)
+        dark = objects & (relative < DARK) & ~clipped
+        return objects, pale.astype(np.uint8), dark.astype(np.uint8)
 
 
-def _patches(mask: np.ndarray) -> list[tuple[float, float, float]]:
-    """(area, long side, short side) of every patch big enough to be part of a stick."""
-    opened = cv2.morphologyEx(mask.astype(np.uint8), cv2.MORPH_OPEN, _SQUARE3)
-    count, labels, stats, _ = cv2.connectedComponentsWithStats(opened, connectivity=8)
-    found = []
-    for index in range(1, count):
-        x, y, w, h, area = stats[index]
-        if area >= 0.35 * STICK_AREA:
-            points = np.column_stack(np.nonzero(labels[y : y + h, x : x + w] == index)).astype(np.float32)
-            (_, _), sides, _ = cv2.minAreaRect(points)
-            found.append((float(area), max(sides), min(sides)))
+def _brightest(image: np.ndarray) -> np.ndarray:
+    """Each pixel's brightest channel."""
+    blue, green, red = cv2.split(image)
+    return cv2.max(cv2.max(blue, green), red)
+
+
+def looks(patches: list[Patch]) -> dict[str, Look] | None:
+    """How one pale and one dark stick look, from the patches of single sticks (those well
+    inside the tray when there are any; None without any)."""
+    measured = {}
+    for kind in ("pale", "dark"):
+        singles = [p for p in patches if p.single and p.kind == kind]
+        inside = [p for p in singles if p.edge <= GRAZE * STICK_PX[1]]
+        if inside or singles:
+            smallest = min(p.area for p in inside or singles)
+            measured[kind] = Look.measure([p for p in inside or singles if p.area <= SINGLE_SPREAD * smallest])
+    if not measured:
+        return None
+    if "pale" not in measured:
+        measured["pale"] = Look.guess("pale", measured["dark"])
+    if "dark" not in measured:
+        measured["dark"] = Look.guess("dark", measured["pale"])
+    return measured
+
+
+def fits(patch: Patch, pale: Look, dark: Look) -> list[tuple[int, int]]:
+    """The (pale, dark) stick counts that explain a patch's area and its pale and dark pixels.
+
+    >>> one = Look((900.0, 1100.0), (11.0, 13.0), (0.8, 1.0), (0.0, 0.1))
+    >>> fits(Patch(2000, 150.0, 1750, 50), one, Look.guess("dark", one))
+    [(2, 0)]
+    """
+    return [(light, sticks - light) for sticks in range(1, 5) for light in range(sticks + 1) if _explains(patch, light, sticks - light, pale, dark)]
+
+
+def _explains(patch: Patch, light: int, rest: int, pale: Look, dark: Look) -> bool:
+    """Whether ``light`` pale and ``rest`` dark sticks can make the patch: some split of its
+    area between them fits their areas and both shares of pale and dark pixels."""
+    area = float(patch.area)
+    # The range of the pale sticks' part of the area, narrowed by each bound in turn.
+    low = max(light * pale.area[0], area - rest * dark.area[1])
+    high = min(light * pale.area[1], area - rest * dark.area[0])
+    for seen, light_share, dark_share in ((patch.pale, pale.pale, dark.pale), (patch.dark, pale.dark, dark.dark)):
+        # Pixels seen >= (area - part) * dark_share[0] + part * light_share[0], and <= the same with [1].
+        for i, sign in ((0, 1.0), (1, -1.0)):
+            base, slope = sign * (area * dark_share[i] - seen), sign * (light_share[i] - dark_share[i])
+            if slope > 1e-9:
+                high = min(high, -base / slope)
+            elif slope < -1e-9:
+                low = max(low, -base / slope)
+            elif base > 0:
+                return False
+    return low <= high + 1e-6
+
+
+def count_sticks(patches: list[Patch]) -> tuple[int | None, int]:
+    """(pale sides up, sticks) of the patches, or raise Unclear. Several counts may fit a
+    patch of touching sticks; the throw is known when all ways to see four sticks agree
+    (None when none sees four).
+
+    >>> one = Patch(1100, 88.0, 950, 100)
+    >>> count_sticks([one, Patch(2200, 150.0, 1900, 200), Patch(900, 86.0, 0, 880)])
+    (3, 4)
+    """
+    measured = looks(patches)
+    seen = {(0, 0)}  # (pale, sticks) over the patches so far, every way they may be counted
+    for patch in patches:
+        seen = {(light + pale, total + pale + dark) for light, total in seen for pale, dark in _options(patch, measured)
+                if total + pale + dark <= MAX_COUNT}
+    four = {light for light, total in seen if total == 4}
+    if len(four) == 1:
+        return four.pop(), 4
+    totals = {total for _, total in seen}
+    if len(totals) == 1 and not four:
+        return None, totals.pop()
+    raise Unclear("unclear", "sticks lie too close together to count")
+
+
+def _options(patch: Patch, measured: dict[str, Look] | None) -> list[tuple[int, int]]:
+    """The (pale, dark) counts a patch may hold, or raise Unclear when it is not sticks."""
+    one = [(int(patch.kind == "pale"), int(patch.kind == "dark"))]
+    if measured is None:  # no stick lies alone to measure the others by
+        _not_a_hand(patch, LONE_WIDTH * STICK_AREA)
+        if patch.single and patch.width <= LONE_WIDTH * STICK_PX[1]:
+            return one
+        raise Unclear("unclear", "sticks lie too close together to count")
+    pale, dark = measured["pale"], measured["dark"]
+    _not_a_hand(patch, max(look.area[1] for look in (pale, dark) if not look.guessed))
+    if patch.edge > GRAZE * STICK_PX[1]:
+        return _at_edge(patch, measured)
+    look = measured[patch.kind] if patch.kind else None
+    if patch.single and look is not None and look.area[0] <= patch.area <= look.area[1]:
+        return one
+    found = [(light, rest) for light, rest in fits(patch, pale, dark)
+             if SINGLE_LENGTH[0] * STICK_PX[0] <= patch.length <= (light + rest) * SINGLE_LENGTH[1] * STICK_PX[0]]
+    if not found:
+        raise Unclear("unclear", "part of a stick is hard to see" if patch.area < dark.area[0] else "something in the tray is not a stick")
     return found
+
+
+def _at_edge(patch: Patch, measured: dict[str, Look]) -> list[tuple[int, int]]:
+    """The (pale, dark) counts of a patch at the tray's edge (or a washed-out spot), where part
+    of it may not show: one stick along the edge (its whole length seen) or over it (its
+    whole width seen); or whole sticks lying together, when the looks of their sides were
+    measured well inside the tray. Raise Unclear otherwise."""
+    pale, dark = measured["pale"], measured["dark"]
+    look = measured[patch.kind] if patch.kind else None
+    whole_length = patch.length >= SINGLE_LENGTH[0] * STICK_PX[0]
+    if look is not None and patch.area <= look.area[1] and patch.width <= look.width[1]:
+        along = whole_length and patch.area >= PARTIAL[1] * look.area[0]
+        over = patch.length >= PARTIAL[0] * STICK_PX[0] and patch.area >= PARTIAL[0] * look.area[0]
+        if along or over:
+            return [(int(patch.kind == "pale"), int(patch.kind == "dark"))]
+    if look is not None:
+        measured_well, widest = look.sure, 2 * look.width[1]
+    else:  # pale and dark ones together
+        measured_well, widest = not pale.guessed and not dark.guessed and (pale.sure or dark.sure), pale.width[1] + dark.width[1]
+    if measured_well and whole_length and patch.width <= widest:
+        found = [(light, rest) for light, rest in fits(patch, pale, dark)
+                 if light + rest > 1 and _side(light, rest) == patch.kind and patch.length <= (light + rest) * SINGLE_LENGTH[1] * STICK_PX[0]]
+        if found:
+            return found
+    raise Unclear("unclear", "something reaches into the tray, or sticks lie together at its edge")
+
+
+def _side(light: int, rest: int) -> str | None:
+    """Which side is up on all of ``light`` pale and ``rest`` dark sticks (None: both)."""
+    return "pale" if not rest else "dark" if not light else None
+
+
+def _not_a_hand(patch: Patch, area: float) -> None:
+    """Raise Unclear("occluded") for a patch bigger than MAX_STICKS sticks, given one stick's
+    biggest ``area``: a hand or an arm. (A smaller one might be sticks lying together; it is
+    left unclear, and the board is still read.)"""
+    if patch.area > MAX_STICKS * area:
+        raise Unclear("occluded", "something that is not a stick lies in the tray")

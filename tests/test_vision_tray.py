@@ -1,0 +1,218 @@
+"""The stick reader: four sticks of every throw, an empty tray, hands, sticks lying together.
+
+Most pictures here are drawn straight from above, so each case says exactly what lies
+where: pale sticks with the darker side a tilted camera sees beside them, dark sticks with
+the light on their rounded backs, their shadows, a hand and its shadow. A few come from the
+simulator. A wrong throw must never come out; "unclear" may.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import cv2
+import numpy as np
+import pytest
+
+from senet.vision.geometry import BoardLocator, MatGeometry
+from senet.vision.mat import MatLayout, render_mat
+from senet.vision.simulator import Conditions, Scene, Simulator
+from senet.vision.sources import START_BOARD
+from senet.vision.tray import Patch, TrayReader, TrayReading, Unclear, count_sticks
+
+LAYOUT = MatLayout.for_paper("a3")
+DPI = 60  # the drawn mat is the camera picture: 0.42 mm a pixel, the homography the identity
+SCALE = DPI / 25.4
+STICK_MM = (130.0, 18.0)
+# BGR colours: a pale top and its shaded side, a dark rounded back and the light along it, skin.
+PALE_TOP, PALE_SIDE, DARK_BACK, DARK_LIGHT, SKIN = (150, 200, 226), (45, 62, 88), (34, 48, 72), (60, 80, 110), (140, 172, 222)
+
+
+class Stick(NamedTuple):
+    centre: tuple[float, float]  # mm from the tray's top-left corner
+    angle: float  # degrees
+    pale: bool
+
+
+def draw(sticks: list[Stick], hand: tuple[float, float] | None = None, seed: int = 0, side: float = 0.35) -> np.ndarray:
+    """The mat seen from above with ``sticks``, and perhaps a hand reaching up from the mat's
+    bottom edge with its fingertips at ``hand`` (tray mm). ``side``: how much of a stick's
+    width its side shows beside a pale top."""
+    image = render_mat(LAYOUT, DPI).astype(np.float32)
+    x0, y0, _, _ = LAYOUT.tray
+
+    def box(stick: Stick, size: tuple[float, float], shift: tuple[float, float] = (0.0, 0.0)) -> np.ndarray:
+        centre = (stick.centre[0] + x0 + shift[0], stick.centre[1] + y0 + shift[1])
+        return np.round(cv2.boxPoints((centre, size, stick.angle)) * SCALE * 16).astype(np.int32)  # 4 fraction bits
+
+    def mm(x: float, y: float) -> tuple[int, int]:
+        return round((x + x0) * SCALE), round((y + y0) * SCALE)
+
+    shadow = np.zeros(image.shape[:2], np.float32)
+    for stick in sticks:
+        cv2.fillConvexPoly(shadow, box(stick, STICK_MM, (3.0, 4.0)), 1.0, cv2.LINE_AA, 4)
+    if hand is not None:
+        cv2.ellipse(shadow, mm(hand[0] + 20, hand[1] + 60), (round(55 * SCALE), round(80 * SCALE)), 0, 0, 360, 1.0, -1)
+    image *= 1 - 0.5 * cv2.GaussianBlur(shadow, (0, 0), 2 * SCALE)[..., None]
+    for stick in sticks:
+        if stick.pale:
+            across = np.radians(stick.angle + 90)
+            reach = (0.5 + side / 2) * STICK_MM[1]
+            cv2.fillConvexPoly(image, box(stick, (STICK_MM[0], side * STICK_MM[1]), (reach * np.cos(across), reach * np.sin(across))),
+                               PALE_SIDE, cv2.LINE_AA, 4)
+            cv2.fillConvexPoly(image, box(stick, STICK_MM), PALE_TOP, cv2.LINE_AA, 4)
+        else:
+            cv2.fillConvexPoly(image, box(stick, STICK_MM), DARK_BACK, cv2.LINE_AA, 4)
+            cv2.fillConvexPoly(image, box(stick, (STICK_MM[0] - 10, 5.0)), DARK_LIGHT, cv2.LINE_AA, 4)
+    if hand is not None:
+        palm = mm(hand[0], hand[1] + 90)
+        cv2.ellipse(image, palm, (round(45 * SCALE), round(55 * SCALE)), 0, 0, 360, SKIN, -1, cv2.LINE_AA)
+        for finger in range(4):
+            cv2.line(image, mm(hand[0] - 30 + 20 * finger, hand[1]), palm, SKIN, round(17 * SCALE), cv2.LINE_AA)
+        cv2.rectangle(image, (palm[0] - round(40 * SCALE), palm[1]), (palm[0] + round(40 * SCALE), image.shape[0]), SKIN, -1)
+    image = cv2.GaussianBlur(image, (0, 0), 0.8) + np.random.default_rng(seed).normal(0, 2.5, image.shape)
+    return np.clip(image, 0, 255).astype(np.uint8)
+
+
+@pytest.fixture(scope="module")
+def reader() -> TrayReader:
+    reader = TrayReader(MatGeometry.from_dict(LAYOUT.geometry(DPI)))
+    reader.calibrate(draw([]), np.eye(3))
+    return reader
+
+
+def read(reader: TrayReader, sticks: list[Stick], **drawing: object) -> TrayReading:
+    return reader.read(draw(sticks, **drawing), np.eye(3))  # type: ignore[arg-type]
+
+
+def light_up(sticks: list[Stick]) -> int:
+    return sum(stick.pale for stick in sticks)
+
+
+APART = [Stick((75, 30), 5, False), Stick((240, 35), -10, False), Stick((90, 100), -20, False), Stick((250, 105), 15, False)]
+#: Two sticks lying apart, to go with two lying together.
+OTHERS = [Stick((90, 105), -5, False), Stick((250, 100), 10, True)]
+
+
+@pytest.mark.parametrize("pale", range(5))
+def test_four_sticks_lying_apart_read_every_throw(reader: TrayReader, pale: int) -> None:
+    sticks = [stick._replace(pale=index < pale) for index, stick in enumerate(APART)]
+    seen = read(reader, sticks, seed=pale)
+    assert (seen.state, seen.light_up, seen.sticks) == ("sticks", pale, 4), seen.reason
+
+
+def test_the_side_of_a_pale_stick_is_not_a_dark_stick(reader: TrayReader) -> None:
+    assert read(reader, [stick._replace(pale=True) for stick in APART], side=0.5).light_up == 4
+
+
+def test_an_empty_tray_reads_empty(reader: TrayReader) -> None:
+    assert read(reader, [], seed=3).state == "empty"
+
+
+@pytest.mark.parametrize("tip", [(170, 60), (60, 40), (300, 100)])
+def test_a_hand_over_the_tray_never_gives_a_number(reader: TrayReader, tip: tuple[float, float]) -> None:
+    seen = read(reader, APART[:2] + [APART[2]._replace(pale=True), APART[3]], hand=tip)
+    assert seen.state in ("occluded", "unclear") and seen.light_up is None
+
+
+def test_a_hand_over_an_empty_tray_is_not_an_empty_tray(reader: TrayReader) -> None:
+    assert read(reader, [], hand=(170, 60)).state in ("occluded", "unclear")
+
+
+def test_an_arm_over_most_of_the_tray_is_occluded(reader: TrayReader) -> None:
+    picture = draw(APART)
+    x, y, w, h = (round(v * SCALE) for v in LAYOUT.tray)
+    picture[y - 20 : y + h + 20, x + w // 6 : x + w] = SKIN
+    assert reader.read(picture, np.eye(3)).state == "occluded"
+
+
+def test_a_lamp_a_little_warmer_and_dimmer_than_at_calibration_changes_nothing(reader: TrayReader) -> None:
+    picture = draw([stick._replace(pale=index % 2 == 0) for index, stick in enumerate(APART)]).astype(np.float32)
+    assert reader.read(np.clip(picture * (0.8, 0.88, 0.95), 0, 255).astype(np.uint8), np.eye(3)).light_up == 2
+
+
+TOUCHING = {
+    "pale end to end": [Stick((70, 30), 0, True), Stick((199, 30), 0, True)],
+    "dark end to end": [Stick((70, 30), 0, False), Stick((199, 31), 2, False)],
+    "pale side by side": [Stick((100, 30), 0, True), Stick((100, 49), 0, True)],
+    "dark side by side": [Stick((100, 30), 0, False), Stick((100, 47), 0, False)],
+    "pale and dark side by side": [Stick((100, 30), 0, True), Stick((100, 49), 0, False)],
+    "crossing": [Stick((100, 40), 20, True), Stick((110, 40), -25, False)],
+}
+
+
+@pytest.mark.parametrize("name", TOUCHING)
+def test_sticks_lying_together_are_counted_right_or_not_at_all(reader: TrayReader, name: str) -> None:
+    sticks = TOUCHING[name] + OTHERS
+    assert read(reader, sticks).light_up in (None, light_up(sticks)), name
+
+
+def test_sticks_end_to_end_are_counted_by_their_size(reader: TrayReader) -> None:
+    sticks = TOUCHING["pale end to end"] + OTHERS
+    assert read(reader, sticks).light_up == 3
+
+
+def test_a_stick_partly_over_the_tray_edge_is_read_or_left_unclear(reader: TrayReader) -> None:
+    sticks = APART[:3] + [Stick((285, 134), 0, True)]  # 6 mm of it over the tray's bottom edge
+    assert read(reader, sticks).light_up in (None, 1)
+
+
+def test_the_same_sticks_keep_their_layout_and_a_new_throw_does_not(reader: TrayReader) -> None:
+    first = read(reader, APART, seed=1)
+    again = read(reader, APART, seed=2)
+    moved = read(reader, [stick._replace(angle=stick.angle + 30) for stick in APART], seed=3)
+    assert first.same_layout(again) and not first.same_layout(moved)
+    assert not first.same_layout(None) and not TrayReading("unclear", None, 0, "?").same_layout(first)
+
+
+def test_patches_are_counted_in_the_sizes_of_single_sticks_and_only_when_certain() -> None:
+    pale, dark = Patch(1200, 88.0, 1080, 60), Patch(900, 86.0, 20, 860)
+    assert count_sticks([pale, pale, dark, dark]) == (2, 4)
+    assert count_sticks([pale, Patch(2400, 170.0, 2150, 130), dark]) == (3, 4)  # two pale ones end to end
+    assert count_sticks([pale, dark, Patch(2100, 90.0, 1100, 900)]) == (2, 4)  # a pale and a dark one side by side
+    assert count_sticks([pale, pale, dark]) == (None, 3)
+    with pytest.raises(Unclear):  # too big for one stick, too small for two
+        count_sticks([pale, pale, Patch(1500, 120.0, 500, 950), dark])
+    with pytest.raises(Unclear):  # nothing lies alone to measure the others by
+        count_sticks([Patch(2400, 170.0, 2100, 200), Patch(2100, 88.0, 1100, 900)])
+
+
+@pytest.fixture(scope="module")
+def simulator() -> Simulator:
+    return Simulator(LAYOUT)
+
+
+def calibrated(simulator: Simulator, conditions: Conditions, rng: np.random.Generator) -> tuple[TrayReader, BoardLocator]:
+    geometry = MatGeometry.from_dict(LAYOUT.geometry(150))
+    start = simulator.render(Scene(START_BOARD), conditions, rng)
+    locator = BoardLocator(geometry)
+    location = locator.locate(start)
+    assert location is not None
+    reader = TrayReader(geometry)
+    reader.calibrate(start, location.homography)
+    return reader, locator
+
+
+@pytest.mark.parametrize("pale", range(5))
+def test_simulated_plain_pictures_read_every_throw(simulator: Simulator, pale: int) -> None:
+    rng = np.random.default_rng(pale)
+    reader, locator = calibrated(simulator, Conditions.plain(), rng)
+    assert locator.location is not None
+    homography = locator.location.homography
+    sticks = tuple(index < pale for index in range(4))
+    seen = reader.read(simulator.render(Scene(START_BOARD, sticks), Conditions.plain(), rng), homography)
+    assert (seen.state, seen.light_up) == ("sticks", pale), seen.reason
+    assert reader.read(simulator.render(Scene(START_BOARD, sticks, hand="tray"), Conditions.plain(), rng), homography).light_up is None
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_simulated_hard_pictures_never_give_a_wrong_throw(simulator: Simulator, seed: int) -> None:
+    rng = np.random.default_rng(seed)
+    conditions = Conditions.random_hard(rng, mat_mm=(LAYOUT.width_mm, LAYOUT.height_mm))
+    reader, locator = calibrated(simulator, conditions, rng)
+    for hand in (None, "tray", None):
+        sticks = tuple(bool(v) for v in rng.integers(0, 2, 4))
+        picture = simulator.render(Scene(START_BOARD, sticks, hand), conditions, rng)
+        locator.refresh(picture)
+        assert locator.location is not None
+        assert reader.read(picture, locator.location.homography).light_up in (None, sum(sticks))
