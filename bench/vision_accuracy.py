@@ -3,24 +3,37 @@
 Prints, per paper, how many start pictures calibrated, how many pictures were read
 "ok", how many boards and throws were right or wrong, and how many hands were caught:
 
-    python bench/vision_accuracy.py [--cases 100] [--seed 1]
+    python bench/vision_accuracy.py [--cases 100] [--seed 1] [--size 1280x720] [--paper a3]
 """
 
 from __future__ import annotations
 
 import argparse
 
+from senet.vision.mat import PAPERS
 from senet.vision.testset import tally
+
+
+def size(text: str) -> tuple[int, int]:
+    """``WIDTHxHEIGHT`` as a pair of ints."""
+    width, _, height = text.lower().partition("x")
+    try:
+        return int(width), int(height)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not WIDTHxHEIGHT, e.g. 1280x720") from None
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cases", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--size", type=size, default=(640, 480), help="picture size, 640x480 (default) or 1280x720")
+    parser.add_argument("--paper", choices=PAPERS, action="append", help="only this paper (repeatable); default both")
     args = parser.parse_args()
-    for paper in ("a3", "a4"):
-        counts = tally(paper, args.cases, args.seed)
-        print(f"vision-accuracy {paper} cases={args.cases} " + " ".join(f"{k}={v}" for k, v in counts.items()), flush=True)
+    width, height = args.size
+    for paper in args.paper or PAPERS:
+        counts = tally(paper, args.cases, args.seed, args.size)
+        print(f"vision-accuracy {paper} cases={args.cases} size={width}x{height} " + " ".join(f"{k}={v}" for k, v in counts.items()), flush=True)
 
 
 if __name__ == "__main__":
