@@ -241,11 +241,13 @@ class PieceFinder:
         bodies = lattice.body_mask(chosen, self.plane.size, grow=1.8)
         hidden = bodies | cv2.dilate(((evidence > 0.5) & grid & bodies).astype(np.uint8), np.ones((5, 5), np.uint8)).astype(bool)
         self.background = Background(*(_fill(plane, hidden, grid) for plane in (greenness, blue_red, brightness)), grid)
-        self._learn_colours(view, start, chosen)
+        self._learn_colours((greenness, blue_red, brightness), start, chosen)
 
-    def _learn_colours(self, view: np.ndarray, start: str, chosen: list[int]) -> None:
+    def _learn_colours(self, planes: tuple[np.ndarray, np.ndarray, np.ndarray], start: str, chosen: list[int]) -> None:
+        """The two kinds' colours from the start pieces at lattice points ``chosen``, given the
+        start picture's :func:`colour_planes`."""
         assert self._lattice is not None and self.background is not None
-        greenness, blue_red, brightness = colour_planes(view)
+        greenness, blue_red, brightness = planes
         drop = self.background.greenness - greenness
         lighter, bluer = brightness - self.background.brightness, blue_red - self.background.blue_red
         kinds: dict[str, list[np.ndarray]] = {"D": [], "L": []}
