@@ -44,6 +44,8 @@ FOUND = 0.5
 FOUND_SPREAD = 0.05
 #: How sure the finder is of a piece's base position (top-view pixels) near a square's edge.
 POSITION_SIGMA = 0.6
+#: Two pieces' bases are never closer than this many base radii (solid pieces touch at 2).
+APART = 1.5
 #: A piece whose surroundings are this much not-field is part of something larger (a hand).
 CROWDED = 0.55
 #: A square whose area is this much not-field, not explained by pieces found, is covered.
@@ -370,8 +372,9 @@ class PieceFinder:
         return np.array([np.median(lighter.flat[body]) - light_change, np.median(bluer.flat[body]) - colour_change])
 
     def _peaks(self, lattice: Lattice, score: np.ndarray, inside: np.ndarray, minimum: float = FOUND) -> list[int]:
-        """Lattice points that score best within a piece's radius and show enough of a piece."""
-        reach = max(1, int(round(lattice.radius / (SQUARE_PX / STEPS))))
+        """Lattice points that score best within the closest two pieces can stand and show enough
+        of a piece."""
+        reach = max(1, int(round(APART * lattice.radius / (SQUARE_PX / STEPS))))
         top = cv2.dilate(score.astype(np.float32), cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * reach + 1,) * 2))
         candidates = np.flatnonzero((score >= top - 1e-6) & (inside >= minimum))
         kept: list[int] = []
