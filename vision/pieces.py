@@ -5,8 +5,8 @@ away from the point below it. So the finder does not look at fixed spots: it sli
 model of a piece over a fine lattice of base positions covering the grid. For a base
 position the model says where the piece's body shows in the top view (its base disc and
 its top, pushed outwards by the camera's parallax) and where plain field must show just
-around it. The field is told apart by its greenness against the empty board learnt from
-the start picture, so shadows, lamp colour and the printed lines do not count as pieces.
+around it. The field is told apart by how much less green than the empty board (learnt
+from the start picture) a pixel is, so shadows, lamp colour and the printed lines do not count as pieces.
 Peaks of the fit are pieces; each counts for the square its base stands in, with a
 probability that falls off near the square's edge. Light and dark are told by the
 brightness and colour of the piece against the field around it, as learnt from the start
@@ -43,13 +43,20 @@ GAP = 0.25
 FOUND = 0.5
 FOUND_SPREAD = 0.05
 #: How sure the finder is of a piece's base position (top-view pixels) near a square's edge.
-POSITION_SIGMA = 0.6
+POSITION_SIGMA = 1.0
 #: Two pieces' bases are never closer than this many base radii (solid pieces touch at 2).
 APART = 1.5
 #: A piece whose surroundings are this much not-field is part of something larger (a hand).
 CROWDED = 0.55
 #: A square whose area is this much not-field, not explained by pieces found, is covered.
 COVERED = 0.25
+#: A square this much under something that reaches in from beyond the view (an arm) is covered.
+REACHED = 0.1
+#: Changes of the paper around the grid that no shadow makes (log units, against the empty
+#: mat): redder (skin), another greenness, or darker than any shadow.
+REDDER, GREENNESS_CHANGE = 0.25, 0.2
+#: The bare field is at least this share of the grid, whatever covers the rest.
+FIELD_SHARE = 0.05
 #: The grid's printed outline (top-view pixels), left out of the field.
 BORDER = 2
 #: Brightness against the field (log units) beyond which a pixel is surely a piece (or a hand):
@@ -160,12 +167,14 @@ class Lattice:
 
 @dataclass(frozen=True)
 class Background:
-    """The empty board in the top view (greenness, blue-red, brightness), and the field's extent."""
+    """The empty board in the top view (:func:`colour_planes`), and the field's extent."""
 
-    greenness: np.ndarray
-    blue_red: np.ndarray
+    over_red: np.ndarray
+    over_blue: np.ndarray
     brightness: np.ndarray
     grid: np.ndarray  # bool mask of the grid's squares (every other pixel: a sparse sample)
+    paper: np.ndarray  # bool mask of the paper around the grid, the tray left out
+    edge: np.ndarray  # bool mask of where something comes in: the view's border and the tray's
 
 
 @dataclass
@@ -211,9 +220,9 @@ class PieceFinder:
 
         Raises CalibrationError saying what to change.
         """
-        greenness, blue_red, brightness = colour_planes(view)
+        planes = colour_planes(view)
         grid = self._grid_mask()
-        evidence = _start_evidence(greenness, brightness, grid)
+        evidence = _start_evidence(planes, grid)
         wanted = {i + 1 for i, c in enumerate(start) if c != "."}
         best: tuple[float, PieceShape, Lattice, list[int]] | None = None
         closest: tuple[int, set[int]] = (-1, set())
@@ -242,16 +251,15 @@ class PieceFinder:
         self._lattice, self._camera = lattice, (float(nadir[0]), float(nadir[1]), camera_height_mm)
         bodies = lattice.body_mask(chosen, self.plane.size, grow=1.8)
         hidden = bodies | cv2.dilate(((evidence > 0.5) & grid & bodies).astype(np.uint8), np.ones((5, 5), np.uint8)).astype(bool)
-        self.background = Background(*(_fill(plane, hidden, grid) for plane in (greenness, blue_red, brightness)), grid)
-        self._learn_colours((greenness, blue_red, brightness), start, chosen)
+        self.background = Background(*(_fill(plane, hidden, grid) for plane in planes), grid, *self._paper_and_edge(grid))
+        self._learn_colours(planes, start, chosen)
 
     def _learn_colours(self, planes: tuple[np.ndarray, np.ndarray, np.ndarray], start: str, chosen: list[int]) -> None:
         """The two kinds' colours from the start pieces at lattice points ``chosen``, given the
         start picture's :func:`colour_planes`."""
         assert self._lattice is not None and self.background is not None
-        greenness, blue_red, brightness = planes
-        drop = self.background.greenness - greenness
-        lighter, bluer = brightness - self.background.brightness, blue_red - self.background.blue_red
+        drop = np.maximum(*self._drops(planes))
+        lighter, bluer = self._lighter_bluer(planes)
         kinds: dict[str, list[np.ndarray]] = {"D": [], "L": []}
         drops: dict[str, list[float]] = {"D": [], "L": []}
         for index in chosen:
@@ -290,21 +298,21 @@ class PieceFinder:
         """The pieces on the top view of a frame."""
         assert self._lattice is not None and self.background is not None and self.colours is not None
         lattice, background = self._lattice, self.background
-        greenness, blue_red, brightness = colour_planes(view)
-        drop = background.greenness - greenness
-        drop -= float(np.median(drop[background.grid]))  # the light's colour changed
+        planes = colour_planes(view)
+        # The light's colour changed: take off the bare field's drop (a hand may hide most of it).
+        drop = np.maximum(*(d - _field_drop(d[background.grid]) for d in self._drops(planes)))
         low, high = self.evidence_range
-        lighter = brightness - background.brightness
-        bluer = blue_red - background.blue_red
-        overall = (float(np.median(lighter[background.grid])), float(np.median(bluer[background.grid])))
         green = np.clip((drop - low) / (high - low), 0, 1)
+        lighter, bluer = self._lighter_bluer(planes)
+        field = background.grid & (green < 0.5)
+        overall = (float(np.median(lighter[field])), float(np.median(bluer[field]))) if field.any() else (0.0, 0.0)
         # Brighter than the start picture is no sign here: the start pieces' shadows are gone.
         evidence = _solid(np.maximum(green, _bright_or_dark(np.minimum(lighter - overall[0], 0))).astype(np.float32))
         inside, outside = lattice.scores(evidence, background.grid)
         peaks = self._peaks(lattice, inside - 0.5 * outside, inside, minimum=0.25)
         pieces = []
         for index in peaks:
-            x, y = self._refine(index, inside - 0.5 * outside)
+            x, y = self._refine(index, peaks, evidence)
             square = self._square_at((x, y))
             if not square:
                 continue
@@ -313,9 +321,41 @@ class PieceFinder:
             pieces.append(Piece(x, y, square, float(found), light, bool(outside.flat[index] > CROWDED)))
         sure = [p for p, piece in zip(peaks, pieces) if piece.found > 0.5]
         explained = lattice.body_mask(sure, self.plane.size, grow=1.3)
-        return self._squares(pieces, (evidence > 0.5) & ~explained & background.grid)
+        reaching = self._reaching_in(evidence > 0.5, self._paper_changed(planes, overall))
+        return self._squares(pieces, (evidence > 0.5) & ~explained & background.grid, reaching)
 
-    def _squares(self, pieces: list[Piece], unexplained: np.ndarray) -> SquareReadings:
+    def _drops(self, planes: tuple[np.ndarray, ...]) -> tuple[np.ndarray, np.ndarray]:
+        """How much less green than the empty board, over red and over blue."""
+        assert self.background is not None
+        return self.background.over_red - planes[0], self.background.over_blue - planes[1]
+
+    def _lighter_bluer(self, planes: tuple[np.ndarray, ...]) -> tuple[np.ndarray, np.ndarray]:
+        """How much brighter, and bluer against red, than the empty board."""
+        assert self.background is not None
+        drop_red, drop_blue = self._drops(planes)
+        return planes[2] - self.background.brightness, drop_red - drop_blue
+
+    def _paper_changed(self, planes: tuple[np.ndarray, ...], overall: tuple[float, float]) -> np.ndarray:
+        """The paper's pixels that look unlike the empty mat's in a way no shadow does (a skin
+        or a sleeve), given the frame's colour planes and the light's ``overall`` change."""
+        assert self.background is not None
+        drop_red, drop_blue = self._drops(planes)
+        lighter, bluer = self._lighter_bluer(planes)
+        changed = ((bluer - overall[1] < -REDDER) | (np.abs(drop_red) > GREENNESS_CHANGE) | (np.abs(drop_blue) > GREENNESS_CHANGE)
+                   | (lighter - overall[0] < -DARKER))
+        return _solid((changed & self.background.paper).astype(np.float32)) > 0.5
+
+    def _reaching_in(self, on_grid: np.ndarray, on_paper: np.ndarray) -> np.ndarray:
+        """The grid's pixels under something that comes in from beyond the view or the tray,
+        over the paper: a hand or an arm, whatever pieces it looks like."""
+        assert self.background is not None
+        count, labels = cv2.connectedComponents(((on_grid & self.background.grid) | on_paper).astype(np.uint8), connectivity=8)
+        if count <= 1:
+            return np.zeros_like(on_grid)
+        outside = np.unique(labels[self.background.edge])
+        return np.isin(labels, outside[outside > 0]) & self.background.grid
+
+    def _squares(self, pieces: list[Piece], unexplained: np.ndarray, reaching: np.ndarray) -> SquareReadings:
         occupied_not = np.ones(31)
         light_weight = np.zeros(31)
         weight = np.zeros(31)
@@ -330,7 +370,8 @@ class PieceFinder:
         covered = np.zeros(30, bool)
         for square in range(1, 31):
             x, y = (int(v) for v in self.plane.square_origin(square))
-            covered[square - 1] = unexplained[y : y + SQUARE_PX, x : x + SQUARE_PX].mean() > COVERED
+            covered[square - 1] = (unexplained[y : y + SQUARE_PX, x : x + SQUARE_PX].mean() > COVERED
+                                   or reaching[y : y + SQUARE_PX, x : x + SQUARE_PX].mean() > REACHED)
         for piece in pieces:
             if piece.crowded and piece.found > 0.5:
                 covered[piece.square - 1] = True
@@ -385,33 +426,68 @@ class PieceFinder:
                 kept.append(int(index))
         return kept
 
-    def _refine(self, index: int, score: np.ndarray) -> tuple[float, float]:
-        """The peak's position between lattice points (a parabola through it and its neighbours)."""
-        assert self._lattice is not None
-        r, c = divmod(index, 10 * STEPS)
-        x, y = self._lattice.positions[index]
-        step = SQUARE_PX / STEPS
+    def _refine(self, index: int, peaks: list[int], evidence: np.ndarray) -> tuple[float, float]:
+        """The piece's base position between lattice points: the middle of what shows of it
+        (near this peak rather than another), less the lean of its body.
 
-        def offset(before: float, here: float, after: float) -> float:
-            curve = before - 2 * here + after
-            return float(np.clip(0.5 * (before - after) / curve, -0.5, 0.5)) if curve < -1e-6 else 0.0
-
-        if 0 < c < 10 * STEPS - 1:
-            x += step * offset(score[r, c - 1], score[r, c], score[r, c + 1])
-        if 0 < r < 3 * STEPS - 1:
-            y += step * offset(score[r - 1, c], score[r, c], score[r + 1, c])
-        return x, y
+        What shows of a solid lies between its base and its top, at ``CENTROID`` of the way
+        to the top for its shape; a couple of rounds of that settle on the piece.
+        """
+        assert self._lattice is not None and self.shape is not None
+        lattice = self._lattice
+        base, axis = lattice.positions[index], lattice.axis[index]
+        lean = axis * _centroid_share(self.shape.top_ratio)
+        reach = 1.2 * max(lattice.radius, lattice.top_radius) + 0.5 * float(np.linalg.norm(axis))
+        others = lattice.positions[[p for p in peaks if p != index]] + lean
+        for _ in range(2):
+            centre = base + lean
+            x0, y0 = (int(np.floor(v - reach)) for v in centre)
+            x1, y1 = (int(np.ceil(v + reach)) + 1 for v in centre)
+            x0, y0 = max(x0, 0), max(y0, 0)
+            x1, y1 = min(x1, evidence.shape[1]), min(y1, evidence.shape[0])
+            if x1 <= x0 or y1 <= y0:
+                break
+            ys, xs = np.mgrid[y0:y1, x0:x1]
+            weight = evidence[y0:y1, x0:x1] * ((xs - centre[0]) ** 2 + (ys - centre[1]) ** 2 <= reach**2)
+            for other in others:
+                weight = weight * ((xs - centre[0]) ** 2 + (ys - centre[1]) ** 2 < (xs - other[0]) ** 2 + (ys - other[1]) ** 2)
+            total = float(weight.sum())
+            if total < 1.0:
+                break
+            base = np.array([(weight * xs).sum() / total, (weight * ys).sum() / total]) - lean
+        return float(base[0]), float(base[1])
 
     def _square_at(self, point: tuple[float, float] | np.ndarray) -> int:
         x0, y0 = self.plane.square_origin(1)
         col, row = int(np.floor((point[0] - x0) / SQUARE_PX)), int(np.floor((point[1] - y0) / SQUARE_PX))
         return int(self._square_index[row, col]) if 0 <= row < 3 and 0 <= col < 10 else 0
 
+    def _paper_and_edge(self, grid: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The paper around the grid (without the tray and the grid's outline), and where
+        something can come in from: the view's border and the tray."""
+        width, height = self.plane.size
+        tray = np.zeros((height, width), np.uint8)
+        corners = (self.plane.geometry.tray - self.plane.origin) * self.plane.scale
+        cv2.fillConvexPoly(tray, np.round(corners).astype(np.int32), 1)
+        outline = cv2.dilate(grid.astype(np.uint8), np.ones((2 * BORDER + 3,) * 2, np.uint8)).astype(bool) & ~grid
+        edge = cv2.dilate(tray, np.ones((3, 3), np.uint8)).astype(bool) & ~tray.astype(bool)
+        edge[0, :] = edge[-1, :] = edge[:, 0] = edge[:, -1] = True
+        return ~grid & ~tray.astype(bool) & ~outline, edge
+
     def _grid_mask(self) -> np.ndarray:
         mask = np.zeros((self.plane.size[1], self.plane.size[0]), bool)
         x0, y0 = (int(v) for v in self.plane.square_origin(1))
         mask[y0 + BORDER : y0 + 3 * SQUARE_PX - BORDER, x0 + BORDER : x0 + 10 * SQUARE_PX - BORDER] = True
         return mask
+
+
+def _centroid_share(top_ratio: float) -> float:
+    """How far from base to top the middle of a solid's outline lies (a trapezoid's centroid).
+
+        >>> _centroid_share(1.0), round(_centroid_share(0.3), 2)
+        (0.5, 0.41)
+    """
+    return (1 + 2 * top_ratio) / (3 * (1 + top_ratio))
 
 
 def _overlap(lattice: Lattice, points: list[int], seen: np.ndarray, known: np.ndarray, size: tuple[int, int]) -> float:
@@ -428,16 +504,37 @@ def _overlap(lattice: Lattice, points: list[int], seen: np.ndarray, known: np.nd
     return float(np.mean(scores))
 
 
-def _start_evidence(greenness: np.ndarray, brightness: np.ndarray, grid: np.ndarray) -> np.ndarray:
-    """Not-field evidence in the start picture, before the empty board is known: greenness
-    below the field's around it (a median over two squares) beyond the field's own noise, or
-    a brightness no field shows."""
-    drop = _local_field(greenness, grid) - greenness
-    upper = drop[grid & (drop <= 0)]
-    spread = 1.4826 * float(np.median(-upper)) if upper.size else 0.02
-    threshold = max(0.06, 4 * spread)
-    green = np.clip((drop - threshold) / (threshold / 2) + 0.5, 0, 1)
-    return _solid(np.maximum(green, _bright_or_dark(brightness - _local_field(brightness, grid))))
+def _field_drop(drops: np.ndarray) -> float:
+    """The greenness drop the bare field shows now (the light's colour changed), from the
+    grid's drops: the lowest value that many pixels share, as anything lying on the field is
+    less green than the field; a hand or pale pieces may cover more of it than is left bare.
+
+        >>> round(_field_drop(np.array([0.1] * 30 + [0.12] * 10 + [0.4] * 60)), 2)
+        0.1
+    """
+    counts, edges = np.histogram(drops, bins=100, range=(-1.0, 1.0))
+    smooth = np.convolve(counts, [1, 2, 3, 2, 1], mode="same")
+    mass = np.convolve(counts, np.ones(5), mode="same")
+    peaks = [i for i in range(len(counts)) if smooth[i] > 0 and smooth[i] >= smooth[max(i - 1, 0)]
+             and smooth[i] >= smooth[min(i + 1, len(counts) - 1)] and mass[i] >= FIELD_SHARE * drops.size]
+    peak = peaks[0] if peaks else int(np.argmax(smooth))
+    middle = (edges[peak] + edges[peak + 1]) / 2
+    near = drops[np.abs(drops - middle) < 0.05]
+    return float(np.median(near)) if near.size else float(middle)
+
+
+def _start_evidence(planes: tuple[np.ndarray, ...], grid: np.ndarray) -> np.ndarray:
+    """Not-field evidence in the start picture (its :func:`colour_planes`), before the empty
+    board is known: less green over red or blue than the field around (a median over two
+    squares) beyond the field's own noise, or a brightness no field shows."""
+    green = np.zeros_like(planes[0])
+    for plane in planes[:2]:
+        drop = _local_field(plane, grid) - plane
+        upper = drop[grid & (drop <= 0)]
+        spread = 1.4826 * float(np.median(-upper)) if upper.size else 0.02
+        threshold = max(0.06, 4 * spread)
+        green = np.maximum(green, np.clip((drop - threshold) / (threshold / 2) + 0.5, 0, 1))
+    return _solid(np.maximum(green, _bright_or_dark(planes[2] - _local_field(planes[2], grid))))
 
 
 def _local_field(values: np.ndarray, grid: np.ndarray) -> np.ndarray:

@@ -70,12 +70,12 @@ class BoardPlane:
 
 
 def colour_planes(view: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Per pixel: greenness, blue against red, and brightness, all in log units.
+    """Per pixel: green over red, green over blue, and brightness, all in log units.
 
-    Greenness (log G minus the mean of log R and log B) tells the printed green field from
-    anything lying on it and keeps its value in shadow and under warm or cold light, which
-    move the blue-red axis instead.
+    The printed field is the greenest thing on the table: anything lying on it is less green
+    than it over red (white, grey, wood, skin, brown) or over blue (blue, black), in shadow
+    too. Blue against red, which warm and cold light move most, is their difference.
     """
     logs = cv2.blur(cv2.LUT(view, LOG), (3, 3))  # JPEG's blocks and sensor noise average out
     blue, green, red = cv2.split(logs)
-    return green - (red + blue) / 2, blue - red, (blue + green + red) / 3
+    return green - red, green - blue, (blue + green + red) / 3

@@ -78,12 +78,14 @@ def tally(paper: str, count: int, seed: int, size: tuple[int, int] = (640, 480))
     """Read ``count`` hard cases and count what came out (the accuracy bench and tests use it).
 
     ``clear``: cases without a hand; ``ok``: of those, read as "ok"; ``boards_wrong`` and
-    ``throws_wrong`` count every "ok" answer that was wrong, hands included. A start
-    picture the reader refuses (it raises a ValueError saying why) is not ``calibrated``.
+    ``throws_wrong`` count every "ok" answer that was wrong, hands included. A board is
+    right when every square read surely is right: its '?' squares are counted in
+    ``unsure_squares`` (the referee fills them in from the legal moves). A start picture
+    the reader refuses (it raises a ValueError saying why) is not ``calibrated``.
     """
     counts = dict.fromkeys(
-        ["calibrated", "clear", "ok", "boards_right", "boards_wrong", "throws_right", "throws_wrong",
-         "throws_unread", "hands", "hands_occluded", "hands_no_board"], 0)
+        ["calibrated", "clear", "ok", "boards_right", "boards_wrong", "unsure_squares", "throws_right",
+         "throws_wrong", "throws_unread", "hands", "hands_occluded", "hands_no_board"], 0)
     for case in hard_cases(paper, count, seed, size):
         geometry = choose_mat(case.start, known_mats())
         if geometry is None:
@@ -104,7 +106,10 @@ def tally(paper: str, count: int, seed: int, size: tuple[int, int] = (640, 480))
         if seen.status != "ok":
             continue
         counts["ok"] += not case.hand
-        counts["boards_right" if seen.board == case.board else "boards_wrong"] += 1
+        assert seen.board is not None
+        right = all(read in ("?", true) for read, true in zip(seen.board, case.board))
+        counts["boards_right" if right else "boards_wrong"] += 1
+        counts["unsure_squares"] += seen.board.count("?")
         if seen.light_up is None:
             counts["throws_unread"] += 1
         else:
