@@ -42,13 +42,18 @@ GAP = 0.25
 #: A lattice position is a piece when this share of its body looks like a piece.
 FOUND = 0.5
 FOUND_SPREAD = 0.05
-#: How sure the finder is of a piece's base position (top-view pixels) near a square's edge.
-POSITION_SIGMA = 1.0
+#: How sure the finder is of a piece's base position near a square's edge: in picture pixels
+#: (where the picture is coarser than the top view), and at least in top-view pixels.
+POSITION_SIGMA_PICTURE, POSITION_SIGMA = 0.7, 0.8
+#: A start piece's base is found at most this far from its square's middle (in squares).
+START_REACH = 0.85
 #: Two pieces' bases are never closer than this many base radii (solid pieces touch at 2).
 APART = 1.5
 #: A piece whose surroundings are this much not-field is part of something larger (a hand).
 CROWDED = 0.55
-#: A square whose area is this much not-field, not explained by pieces found, is covered.
+#: A square whose area is this much not-field, not explained by pieces found, is doubtful...
+DOUBTFUL = 0.06
+#: ...and this much, covered.
 COVERED = 0.25
 #: A square this much under something that reaches in from beyond the view (an arm) is covered.
 REACHED = 0.1
@@ -203,6 +208,7 @@ class PieceFinder:
     evidence_range: tuple[float, float] = (0.1, 0.25)
     _lattice: Lattice | None = field(default=None, repr=False)
     _camera: tuple[float, float, float] | None = field(default=None, repr=False)
+    _position_sigma: float = field(default=POSITION_SIGMA, repr=False)
     _square_index: np.ndarray = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -223,47 +229,79 @@ class PieceFinder:
         planes = colour_planes(view)
         grid = self._grid_mask()
         evidence = _start_evidence(planes, grid)
-        wanted = {i + 1 for i, c in enumerate(start) if c != "."}
-        best: tuple[float, PieceShape, Lattice, list[int]] | None = None
+        wanted = [i + 1 for i, c in enumerate(start) if c != "."]
+        best: tuple[float, PieceShape, Lattice, dict[int, int]] | None = None
         closest: tuple[int, set[int]] = (-1, set())
         for shape in (PieceShape(r, h, q) for r in RADII_MM for h in HEIGHTS_MM for q in TOP_RATIOS):
             lattice = Lattice.build(self.plane, nadir, camera_height_mm, shape)
             inside, outside = lattice.scores(evidence, grid)
             peaks = self._peaks(lattice, inside - 0.5 * outside, inside)
-            squares = {self._square_at(lattice.positions[p]) for p in peaks}
-            per_square: dict[int, int] = {}
-            for p in peaks:
-                square = self._square_at(lattice.positions[p])
-                if square not in per_square or inside.flat[p] > inside.flat[per_square[square]]:
-                    per_square[square] = p
-            hits = len(squares & wanted) - len(squares - wanted)
+            chosen, seen = self._match_start(lattice, peaks, wanted)
+            hits = len(seen & set(wanted)) - len(seen - set(wanted))
             if hits > closest[0]:
-                closest = (hits, squares)
-            if not wanted <= squares:
+                closest = (hits, seen)
+            if chosen is None:
                 continue
             # Something on an empty square (a glint of the lamp) belongs to the empty board.
-            quality = _overlap(lattice, [per_square[s] for s in wanted], evidence > 0.5, grid, self.plane.size) - 0.02 * len(squares - wanted)
+            extra = len(peaks) - len(wanted)
+            quality = _overlap(lattice, list(chosen.values()), evidence > 0.5, grid, self.plane.size) - 0.02 * extra
             if best is None or quality > best[0]:
-                best = (quality, shape, lattice, [per_square[s] for s in wanted])
+                best = (quality, shape, lattice, chosen)
         if best is None:
-            raise CalibrationError(_what_is_wrong(wanted, closest[1]))
+            raise CalibrationError(_what_is_wrong(set(wanted), closest[1]))
         _, self.shape, lattice, chosen = best
         self._lattice, self._camera = lattice, (float(nadir[0]), float(nadir[1]), camera_height_mm)
-        bodies = lattice.body_mask(chosen, self.plane.size, grow=1.8)
+        bodies = lattice.body_mask(list(chosen.values()), self.plane.size, grow=1.8)
         hidden = bodies | cv2.dilate(((evidence > 0.5) & grid & bodies).astype(np.uint8), np.ones((5, 5), np.uint8)).astype(bool)
         self.background = Background(*(_fill(plane, hidden, grid) for plane in planes), grid, *self._paper_and_edge(grid))
         self._learn_colours(planes, start, chosen)
 
-    def _learn_colours(self, planes: tuple[np.ndarray, np.ndarray, np.ndarray], start: str, chosen: list[int]) -> None:
-        """The two kinds' colours from the start pieces at lattice points ``chosen``, given the
-        start picture's :func:`colour_planes`."""
+    def _match_start(self, lattice: Lattice, peaks: list[int], wanted: list[int]) -> tuple[dict[int, int] | None, set[int]]:
+        """The start squares' pieces among the ``peaks`` found: each square gets the peak that
+        keeps the pieces in their order along the path and nearest their squares' middles (a
+        crowded start row leans pieces over their neighbours' squares). Also the squares where
+        something stands, to say what is wrong when some square gets no piece.
+        """
+        def path(point: np.ndarray) -> float:
+            square = self._square_at(point)
+            x = (point[0] - self.plane.square_origin(square)[0]) / SQUARE_PX
+            ahead = self._square_at(point + (SQUARE_PX, 0)) in (square + 1, 0) if square % 10 else x < 0.5
+            return square - 0.5 + (x if ahead else 1 - x)
+
+        order = sorted(peaks, key=lambda p: path(lattice.positions[p]))
+        middles = {s: np.add(self.plane.square_origin(s), SQUARE_PX / 2) for s in wanted}
+        cost = np.array([[np.linalg.norm(lattice.positions[p] - middles[s]) / SQUARE_PX for p in order] for s in wanted])
+        allowed = cost < START_REACH
+        seen = {self._square_at(lattice.positions[p]) for p in order}
+        # Order-keeping assignment: total[i, j] is the least cost of the first i squares on the first j peaks.
+        total = np.full((len(wanted) + 1, len(order) + 1), np.inf)
+        total[0, :] = 0.0
+        for i in range(1, len(wanted) + 1):
+            for j in range(i, len(order) + 1):
+                take = total[i - 1, j - 1] + cost[i - 1, j - 1] ** 2 if allowed[i - 1, j - 1] else np.inf
+                total[i, j] = min(total[i, j - 1], take)
+        if not np.isfinite(total[-1, -1]):
+            return None, seen
+        chosen, j = {}, len(order)
+        for i in range(len(wanted), 0, -1):
+            while total[i, j] == total[i, j - 1]:
+                j -= 1
+            chosen[wanted[i - 1]] = order[j - 1]
+            j -= 1
+        standing = [self._square_at(lattice.positions[p]) for p in chosen.values()]
+        if len(set(standing)) < len(standing):  # one piece found twice stands in for a missing one
+            return None, seen
+        return chosen, seen
+
+    def _learn_colours(self, planes: tuple[np.ndarray, np.ndarray, np.ndarray], start: str, chosen: dict[int, int]) -> None:
+        """The two kinds' colours from the start pieces (square: lattice point), given the start
+        picture's :func:`colour_planes`."""
         assert self._lattice is not None and self.background is not None
         drop = np.maximum(*self._drops(planes))
         lighter, bluer = self._lighter_bluer(planes)
         kinds: dict[str, list[np.ndarray]] = {"D": [], "L": []}
         drops: dict[str, list[float]] = {"D": [], "L": []}
-        for index in chosen:
-            square = self._square_at(self._lattice.positions[index])
+        for square, index in chosen.items():
             kind = start[square - 1]
             body = self._lattice.inside[index]
             drops[kind].append(float(np.median(drop.flat[body])))
@@ -286,9 +324,11 @@ class PieceFinder:
     def calibrated(self) -> bool:
         return self.colours is not None
 
-    def set_camera(self, nadir: np.ndarray, camera_height_mm: float) -> None:
-        """The camera seen from the mat now (rebuilds the piece model when it moved)."""
+    def set_camera(self, nadir: np.ndarray, camera_height_mm: float, view_px_per_picture_px: float = 1.0) -> None:
+        """The camera seen from the mat now (rebuilds the piece model when it moved), and how
+        many top-view pixels one pixel of its picture spans on the grid (where it sees worst)."""
         assert self.shape is not None
+        self._position_sigma = max(POSITION_SIGMA, POSITION_SIGMA_PICTURE * view_px_per_picture_px)
         camera = (float(nadir[0]), float(nadir[1]), camera_height_mm)
         if self._camera is None or np.abs(np.subtract(camera, self._camera)).max() > 0.5:
             self._lattice = Lattice.build(self.plane, nadir, camera_height_mm, self.shape)
@@ -376,6 +416,10 @@ class PieceFinder:
             if piece.crowded and piece.found > 0.5:
                 covered[piece.square - 1] = True
         confidence = probabilities.max(axis=1)
+        for square in range(1, 31):  # something there that is not a whole piece: a piece half hidden?
+            x, y = (int(v) for v in self.plane.square_origin(square))
+            if unexplained[y : y + SQUARE_PX, x : x + SQUARE_PX].mean() > DOUBTFUL:
+                confidence[square - 1] = min(confidence[square - 1], 0.5)
         labels = "".join(".DL"[k] for k in probabilities.argmax(axis=1))
         return SquareReadings(labels, confidence, probabilities, covered, tuple(pieces))
 
@@ -389,7 +433,7 @@ class PieceFinder:
         def inside(fraction: float) -> tuple[float, int]:
             """(probability of staying, direction of the nearer neighbour)"""
             near = min(fraction, 1 - fraction) * SQUARE_PX
-            return 0.5 * (1 + erf(near / POSITION_SIGMA / sqrt(2))), (-1 if fraction < 0.5 else 1)
+            return 0.5 * (1 + erf(near / self._position_sigma / sqrt(2))), (-1 if fraction < 0.5 else 1)
 
         stay_x, dx = inside(fx)
         stay_y, dy = inside(fy)

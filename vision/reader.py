@@ -139,7 +139,7 @@ class BoardReader:
             return no_board("the mat's markers are not visible")
         if not self._inside(frame, location):
             return no_board("part of the mat is outside the picture")
-        self.pieces.set_camera(*self._camera(frame, location))
+        self.pieces.set_camera(*self._camera(frame, location), self._view_px_per_picture_px(location))
         view = self.plane.warp(frame, location.homography)
         motion = self._motion(view)
         squares = self.pieces.read(view)
@@ -154,6 +154,14 @@ class BoardReader:
             self._view = (location, MatView.from_homography(homography_mm, (frame.shape[1], frame.shape[0])))
         view = self._view[1]
         return self.plane.from_mm(view.nadir_mm[None, :])[0], view.height_mm
+
+    def _view_px_per_picture_px(self, location: Location) -> float:
+        """Top-view pixels per picture pixel on the grid's farthest corner square."""
+        sides = []
+        for square in (1, 10, 21, 30):
+            corners = project(location.homography, self.geometry.squares[square])
+            sides.append(np.linalg.norm(corners - np.roll(corners, 1, axis=0), axis=1).mean())
+        return SQUARE_PX / max(min(sides), 1.0)
 
     def _inside(self, frame: np.ndarray, location: Location) -> bool:
         corners = np.concatenate([self.geometry.squares[1], self.geometry.squares[30], self.geometry.tray])
