@@ -407,21 +407,23 @@ class PieceFinder:
         occupied = 1.0 - occupied_not[1:]
         light = np.where(weight[1:] > 0, light_weight[1:] / np.maximum(weight[1:], 1e-9), 0.5)
         probabilities = np.column_stack([1 - occupied, occupied * (1 - light), occupied * light])
-        covered = np.zeros(30, bool)
-        for square in range(1, 31):
-            x, y = (int(v) for v in self.plane.square_origin(square))
-            covered[square - 1] = (unexplained[y : y + SQUARE_PX, x : x + SQUARE_PX].mean() > COVERED
-                                   or reaching[y : y + SQUARE_PX, x : x + SQUARE_PX].mean() > REACHED)
+        unclear, reached = self._per_square(unexplained), self._per_square(reaching)
+        covered = (unclear > COVERED) | (reached > REACHED)
         for piece in pieces:
             if piece.crowded and piece.found > 0.5:
                 covered[piece.square - 1] = True
-        confidence = probabilities.max(axis=1)
-        for square in range(1, 31):  # something there that is not a whole piece: a piece half hidden?
-            x, y = (int(v) for v in self.plane.square_origin(square))
-            if unexplained[y : y + SQUARE_PX, x : x + SQUARE_PX].mean() > DOUBTFUL:
-                confidence[square - 1] = min(confidence[square - 1], 0.5)
+        # Something there that is not a whole piece (a piece half hidden?): doubtful.
+        confidence = np.where(unclear > DOUBTFUL, np.minimum(probabilities.max(axis=1), 0.5), probabilities.max(axis=1))
         labels = "".join(".DL"[k] for k in probabilities.argmax(axis=1))
         return SquareReadings(labels, confidence, probabilities, covered, tuple(pieces))
+
+    def _per_square(self, mask: np.ndarray) -> np.ndarray:
+        """The share of each square (30) that ``mask`` holds."""
+        x0, y0 = (int(v) for v in self.plane.square_origin(1))
+        means = mask[y0 : y0 + 3 * SQUARE_PX, x0 : x0 + 10 * SQUARE_PX].reshape(3, SQUARE_PX, 10, SQUARE_PX).mean(axis=(1, 3))
+        shares = np.zeros(31)
+        shares[self._square_index.ravel()] = means.ravel()
+        return shares[1:]
 
     def _shares(self, piece: Piece) -> dict[int, float]:
         """How likely the piece's base is in its square and in the squares beside it."""
