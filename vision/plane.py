@@ -10,6 +10,8 @@ the camera (see :mod:`senet.vision.pose`).
     >>> plane = BoardPlane(MatGeometry.from_dict(MatLayout.for_paper("a3").geometry(150)))
     >>> plane.size, plane.square_origin(1), plane.square_origin(11)
     ((372, 162), (36.0, 36.0), (306.0, 66.0))
+    >>> plane.cells[1]  # the squares of the grid's middle row, left to right
+    array([20, 19, 18, 17, 16, 15, 14, 13, 12, 11])
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ import cv2
 import numpy as np
 
 from senet.vision.geometry import MatGeometry
+from senet.vision.warp import Warp
 
 #: A square's side in the top view.
 SQUARE_PX = 30
@@ -37,6 +40,10 @@ class BoardPlane:
     #: Top-view pixels per mat pixel, and the mat pixel at the view's top-left corner.
     scale: float = field(init=False)
     origin: np.ndarray = field(init=False)
+    #: The square at each row and column of the grid (3 x 10), and the grid's top-left pixel.
+    cells: np.ndarray = field(init=False)
+    grid_origin: tuple[int, int] = field(init=False)
+    _warp: Warp = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         self.scale = SQUARE_PX / self.geometry.square_side_px
@@ -45,6 +52,13 @@ class BoardPlane:
         self.origin = corners.min(axis=0) - margin
         extent = (corners.max(axis=0) + margin - self.origin) * self.scale
         self.size = (int(round(extent[0])), int(round(extent[1])))
+        self._warp = Warp(self.size)
+        x0, y0 = self.square_origin(1)
+        self.grid_origin = (int(x0), int(y0))
+        self.cells = np.zeros((3, 10), int)
+        for square in range(1, 31):
+            x, y = self.square_origin(square)
+            self.cells[int(round((y - y0) / SQUARE_PX)), int(round((x - x0) / SQUARE_PX))] = square
 
     @property
     def mm_per_px(self) -> float:
@@ -63,10 +77,19 @@ class BoardPlane:
         x, y = (self.geometry.squares[square].min(axis=0) - self.origin) * self.scale
         return float(round(x, 1)), float(round(y, 1))
 
+    def square_means(self, image: np.ndarray) -> np.ndarray:
+        """Each square's mean of a top-view ``image`` (its channels averaged), for squares 1-30."""
+        x0, y0 = self.grid_origin
+        block = image[y0 : y0 + 3 * SQUARE_PX, x0 : x0 + 10 * SQUARE_PX].astype(np.float32)
+        means = cv2.resize(block, (10, 3), interpolation=cv2.INTER_AREA)
+        means = means.mean(axis=2) if means.ndim == 3 else means
+        squares = np.zeros(31)
+        squares[self.cells.ravel()] = means.ravel()
+        return squares[1:]
+
     def warp(self, frame: np.ndarray, homography: np.ndarray) -> np.ndarray:
         """The top view of a BGR frame, given the mat-pixel -> image homography."""
-        return cv2.warpPerspective(frame, homography @ self.to_mat(), self.size,
-                                   flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP, borderMode=cv2.BORDER_REPLICATE)
+        return self._warp(frame, homography @ self.to_mat())
 
 
 def colour_planes(view: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

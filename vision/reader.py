@@ -171,9 +171,7 @@ class BoardReader:
 
     def _motion(self, view: np.ndarray) -> float:
         """The share of the squares whose brightness moved since the last frame."""
-        x0, y0 = (int(v) for v in self.plane.square_origin(1))
-        grid = view[y0 : y0 + 3 * SQUARE_PX, x0 : x0 + 10 * SQUARE_PX].mean(axis=2)
-        brightness = grid.reshape(3, SQUARE_PX, 10, SQUARE_PX).mean(axis=(1, 3))
+        brightness = self.plane.square_means(view)
         previous, self._previous = self._previous, brightness
         if previous is None or previous.shape != brightness.shape:
             return 0.0

@@ -30,6 +30,7 @@ import cv2
 import numpy as np
 
 from senet.vision.geometry import MatGeometry
+from senet.vision.warp import Warp
 
 MM_PER_PX = 1.5
 #: A stick's footprint (length, width) in tray pixels: 130 x 18 mm.
@@ -198,6 +199,7 @@ class TrayReader:
         w = int(np.linalg.norm(quad[1] - quad[0]) * px_per_mat_px)
         h = int(np.linalg.norm(quad[3] - quad[0]) * px_per_mat_px)
         self.size = (w, h)
+        self._warp = Warp(self.size, cv2.BORDER_CONSTANT)
         canonical = np.array([(0, 0), (w, 0), (w, h), (0, h)], np.float32)
         self._to_mat = cv2.getPerspectiveTransform(canonical, quad.astype(np.float32))
         self._inner = np.zeros((h, w), np.uint8)
@@ -211,8 +213,7 @@ class TrayReader:
 
     def warp(self, frame: np.ndarray, homography: np.ndarray) -> np.ndarray:
         """The tray seen from straight above, smoothed (uint8 BGR)."""
-        tray = cv2.warpPerspective(frame, homography @ self._to_mat, self.size, flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP)
-        return cv2.blur(tray, (3, 3))
+        return cv2.blur(self._warp(frame, homography @ self._to_mat), (3, 3))
 
     def calibrate(self, frame: np.ndarray, homography: np.ndarray) -> None:
         """Learn the empty tray from a frame of the mat with nothing in the tray."""
