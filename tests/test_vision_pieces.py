@@ -11,9 +11,12 @@ from senet.engine.variants import VARIANTS, find_variant
 from senet.vision.camera_model import CameraPose
 from senet.vision.geometry import known_mats
 from senet.vision.mat import MatLayout
+from senet.vision.pieces import ColourModel, Piece
+from senet.vision.plane import SQUARE_PX
 from senet.vision.pose import MatView
 from senet.vision.reader import BoardReader, CalibrationError
 from senet.vision.simulator import Conditions, Scene, Simulator
+from senet.vision.testset import hard_cases
 
 
 @pytest.mark.parametrize("tilt, yaw", [(0, 0), (12, 40), (25, 200), (30, 310)])
@@ -42,3 +45,61 @@ def test_a_start_picture_with_a_piece_missing_names_the_square() -> None:
     reader = BoardReader(known_mats()[0])
     with pytest.raises(CalibrationError, match="no piece is seen on square 7"):
         reader.calibrate(simulator.render(Scene("LDLDLD.DLD" + "." * 20), Conditions.plain(), rng))
+
+
+def _calibrated_a3() -> BoardReader:
+    simulator, rng = Simulator(MatLayout.for_paper("a3")), np.random.default_rng(6)
+    reader = BoardReader(known_mats()[0])
+    reader.calibrate(simulator.render(Scene(format_board(find_variant("kendall").start_board())), Conditions.plain(), rng))
+    return reader
+
+
+def test_a_base_seen_just_beyond_the_grids_edge_stands_on_the_edge_square() -> None:
+    finder = _calibrated_a3().pieces
+    x0, y0 = finder.plane.grid_origin
+    bottom = y0 + 3 * SQUARE_PX
+    just_beyond = finder._onto_grid(x0 + 5.5 * SQUARE_PX, bottom + 1.0)
+    assert finder._square_at(just_beyond) == 26
+    assert finder._onto_grid(x0 + 5.5 * SQUARE_PX, bottom + 0.5 * SQUARE_PX) == (x0 + 5.5 * SQUARE_PX, bottom + 0.5 * SQUARE_PX)
+    # A piece at the grid's edge can only be on its square: there is no square beyond.
+    edge = Piece(just_beyond[0], just_beyond[1], 26, 1.0, 1.0, False)
+    assert finder._shares(edge) == {26: pytest.approx(1.0)}
+
+
+def test_something_reaching_in_over_the_paper_covers_the_squares_it_lies_on() -> None:
+    finder = _calibrated_a3().pieces
+    background = finder.background
+    assert background is not None
+    x0, y0 = finder.plane.grid_origin
+    on_paper = np.zeros_like(background.grid)
+    on_paper[:y0, x0 + 40 : x0 + 60] = True  # a finger from the view's top border over the paper...
+    on_paper &= background.paper
+    on_grid = np.zeros_like(background.grid)
+    on_grid[y0 : y0 + 25, x0 + 40 : x0 + 60] = True  # ...and on over square 2
+    reaching = finder.plane.square_means(finder._reaching_in(on_grid, on_paper))
+    assert list(np.flatnonzero(reaching > 0.1) + 1) == [2]
+    # The same on the grid alone (a piece) or on the paper alone (a sleeve beside the mat) is no arm.
+    assert not finder._reaching_in(on_grid, np.zeros_like(on_paper)).any()
+    assert not finder._reaching_in(np.zeros_like(on_grid), on_paper).any()
+
+
+def test_a_piece_unlike_both_kinds_is_doubtful_not_surely_one() -> None:
+    model = ColourModel(np.array([[-0.8, 0.85], [0.7, 0.1]]), np.array([0.25, 0.08]))
+    assert model.light(np.array([-0.75, 0.8])) < 0.01 and model.light(np.array([0.6, 0.15])) > 0.99
+    # A dark piece whose glossy top mirrors the lamp: bright, but of a dark piece's colour.
+    assert 0.1 < model.light(np.array([0.4, 0.5])) < 0.9
+
+
+def test_a_piece_standing_behind_another_is_found_in_what_the_nearer_one_leaves() -> None:
+    # A hard generated picture: a light piece stands just behind a dark one, whose top hides
+    # its base; before, the two made one patch that was read as a hand over square 8.
+    case = list(hard_cases("a4", 57, 1))[56]
+    reader = BoardReader(known_mats()[1])
+    reader.calibrate(case.start)
+    seen = reader.read(case.picture)
+    assert "hand" not in seen.reason and seen.labels is not None
+    assert all(read in ("?", true) for read, true in zip(seen.labels, case.board))
+    location = reader.locator.locate(case.picture)
+    assert location is not None
+    pieces = reader.pieces.read(reader.plane.warp(case.picture, location.homography)).pieces
+    assert any(piece.square == 8 and piece.found > 0.5 for piece in pieces)

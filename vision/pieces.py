@@ -49,6 +49,13 @@ POSITION_SIGMA_PICTURE, POSITION_SIGMA = 0.7, 0.8
 START_REACH = 0.85
 #: Two pieces' bases are never closer than this many base radii (solid pieces touch at 2).
 APART = 1.5
+#: A piece found behind another shows at least this share of its body, and its base is placed
+#: this many times less surely (the part that shows is what places it).
+SHOWN, BEHIND_SIGMA = 0.35, 3.0
+#: How far off a piece's lean may be, as a share of it (its height is learnt roughly).
+LEAN_DOUBT = 0.25
+#: A base found this far (in squares) beyond the grid's edge stands on the edge square.
+EDGE_SLACK = 0.1
 #: A piece whose surroundings are this much not-field is part of something larger (a hand).
 CROWDED = 0.55
 #: A square whose area is this much not-field, not explained by pieces found, is doubtful...
@@ -60,15 +67,17 @@ REACHED = 0.1
 #: Changes of the paper around the grid that no shadow makes (log units, against the empty
 #: mat): redder (skin), another greenness, or darker than any shadow.
 REDDER, GREENNESS_CHANGE = 0.25, 0.2
-#: The bare field is at least this share of the grid, whatever covers the rest.
-FIELD_SHARE = 0.05
+#: The bare field is at least this share of the grid, whatever covers the rest, and its drop
+#: over red varies this little (log units).
+FIELD_SHARE, FIELD_WIDTH = 0.05, 0.05
 #: The grid's printed outline (top-view pixels), left out of the field.
 BORDER = 2
 #: Brightness against the field (log units) beyond which a pixel is surely a piece (or a hand):
 #: shadows are not this dark, and the field is never this bright.
 DARKER, BRIGHTER = 0.8, 0.35
-#: Floors on the colour spread of each kind, so five pieces cannot make a model too sure.
-MIN_COLOUR_SPREAD = 0.08
+#: Floor on the colour spread, so ten pieces cannot make a model too sure; and the degrees of
+#: freedom of its heavy tails.
+MIN_COLOUR_SPREAD, COLOUR_TAIL = 0.08, 3.0
 
 
 class CalibrationError(ValueError):
@@ -94,6 +103,7 @@ class Piece:
     found: float  # probability that a piece stands here
     light: float  # probability that it is a light piece
     crowded: bool
+    spread: tuple[float, float] = (1.0, 1.0)  # how surely the base is placed: deviations in x, y
 
 
 @dataclass(frozen=True)
@@ -154,12 +164,22 @@ class Lattice:
         return cls(positions, inside, outside, axis, radius, top, weight,
                    np.maximum(weight[inside].sum(axis=1), 1.0), np.maximum(weight[outside].sum(axis=1), 1.0))
 
-    def scores(self, evidence: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    def scores(self, evidence: np.ndarray, hidden: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
         """Per lattice point: the share of the body and of the surroundings that look like a
-        piece, counting only the known pixels."""
-        flat = evidence.ravel() * self.known
-        return ((flat[self.inside].sum(axis=1) / self.inside_known).reshape(3 * STEPS, 10 * STEPS),
-                (flat[self.outside].sum(axis=1) / self.outside_known).reshape(3 * STEPS, 10 * STEPS))
+        piece, counting only the known pixels that are not ``hidden`` (by pieces found)."""
+        known, inside_known, outside_known = self.known, self.inside_known, self.outside_known
+        if hidden is not None:
+            known = known * ~hidden.ravel()
+            inside_known, outside_known = (np.maximum(known[self.inside].sum(axis=1), 1.0),
+                                           np.maximum(known[self.outside].sum(axis=1), 1.0))
+        flat = evidence.ravel() * known
+        return ((flat[self.inside].sum(axis=1) / inside_known).reshape(3 * STEPS, 10 * STEPS),
+                (flat[self.outside].sum(axis=1) / outside_known).reshape(3 * STEPS, 10 * STEPS))
+
+    def shown(self, hidden: np.ndarray) -> np.ndarray:
+        """Per lattice point: the share of the body's known samples that ``hidden`` leaves in view."""
+        known = self.known * ~hidden.ravel()
+        return (known[self.inside].sum(axis=1) / self.inside_known).reshape(3 * STEPS, 10 * STEPS)
 
     def body_mask(self, points: list[int], size: tuple[int, int], grow: float = 1.15) -> np.ndarray:
         """The top-view pixels covered by the bodies of the pieces at lattice ``points``."""
@@ -183,7 +203,8 @@ class Background:
     brightness: np.ndarray
     grid: np.ndarray  # bool mask of the grid's squares, without their outline
     paper: np.ndarray  # bool mask of the paper around the grid, the tray left out
-    edge: np.ndarray  # bool mask of where something comes in: the view's border and the tray's
+    edge: np.ndarray  # bool mask of where something comes in: the view's border
+    tray: np.ndarray  # bool mask of the tray (its sticks are no pieces)
 
     @property
     def sample(self) -> np.ndarray:
@@ -209,15 +230,25 @@ class Changes:
 
 @dataclass
 class ColourModel:
-    """Light and dark pieces against the field around them: (brightness, blue-red) per kind."""
+    """Light and dark pieces against the field around them: (brightness, blue-red) per kind,
+    and how far one piece strays from its kind's look. That spread comes of the light and
+    the camera, alike for both kinds: five pieces of a kind are too few to tell it apart (a
+    kind whose one piece stood in a lamp's glare would claim every odd piece).
+
+        >>> model = ColourModel(np.array([[-0.8, 1.0], [0.35, 0.7]]), np.array([0.2, 0.08]))
+        >>> round(model.light(np.array([-0.75, 0.95])), 3), round(model.light(np.array([0.3, 0.72])), 3)
+        (0.002, 0.999)
+    """
 
     means: np.ndarray  # (2, 2): dark, light
-    spreads: np.ndarray  # (2, 2)
+    spread: np.ndarray  # (2,): per feature
 
     def light(self, features: np.ndarray) -> float:
-        """Probability that a piece with these features is light."""
-        distance = (((features[None, :] - self.means) / self.spreads) ** 2).sum(axis=1)
-        dark, light = -0.5 * distance
+        """Probability that a piece with these features is light. The looks spread with heavy
+        tails (Student's t): a piece unlike both kinds (a lamp's glare on a dark top) is
+        doubtful, not surely of the kind it is a little less unlike."""
+        distance = (((features[None, :] - self.means) / self.spread) ** 2).sum(axis=1)
+        dark, light = -(COLOUR_TAIL + 2) / 2 * np.log1p(distance / COLOUR_TAIL)
         return float(1.0 / (1.0 + np.exp(np.clip(dark - light, -50, 50))))
 
 
@@ -328,11 +359,11 @@ class PieceFinder:
             raise CalibrationError(f"the {name} pieces look too much like the green squares: use more light, or pieces of another colour")
         self.evidence_range = (0.3 * weakest, 0.65 * weakest)
         means = np.array([np.median(kinds[k], axis=0) for k in "DL"])
-        spreads = np.array([np.maximum(1.4826 * np.median(np.abs(np.array(kinds[k]) - means[i]), axis=0), MIN_COLOUR_SPREAD)
-                            for i, k in enumerate("DL")])
-        if (np.abs(means[1] - means[0]) / spreads.max(axis=0)).max() < 3:
+        spreads = np.array([1.4826 * np.median(np.abs(np.array(kinds[k]) - means[i]), axis=0) for i, k in enumerate("DL")])
+        spread = np.maximum(np.sqrt((spreads**2).mean(axis=0)), MIN_COLOUR_SPREAD)
+        if (np.abs(means[1] - means[0]) / spread).max() < 3:
             raise CalibrationError("the light and dark pieces look alike under this light: use more light, or check the camera's exposure")
-        self.colours = ColourModel(means, spreads)
+        self.colours = ColourModel(means, spread)
 
     # -- reading ---------------------------------------------------------------------------
 
@@ -356,46 +387,84 @@ class PieceFinder:
         lattice, background = self._lattice, self.background
         changes = background.changes(colour_planes(view))
         # The light's colour changed: take off the bare field's drop (a hand may hide most of it).
-        drop = np.maximum(*(d - _field_drop(d[::2, ::2][background.sample]) for d in (changes.drop_red, changes.drop_blue)))
+        field_red, field_blue = _field_drops(*(d[::2, ::2][background.sample] for d in (changes.drop_red, changes.drop_blue)))
+        drop = np.maximum(changes.drop_red - field_red, changes.drop_blue - field_blue)
         low, high = self.evidence_range
         green = np.clip((drop - low) / (high - low), 0, 1)
         field = background.sample & (green[::2, ::2] < 0.5)
         overall = (_median(changes.lighter[::2, ::2][field]), _median(changes.bluer[::2, ::2][field])) if field.any() else (0.0, 0.0)
         # Brighter than the start picture is no sign here: the start pieces' shadows are gone.
         evidence = _solid(np.maximum(green, _bright_or_dark(np.minimum(changes.lighter - overall[0], 0))).astype(np.float32))
+        evidence[background.tray] = 0.0
         inside, outside = lattice.scores(evidence)
         peaks = self._peaks(lattice, inside - 0.5 * outside, inside, minimum=0.25)
-        pieces = []
+        pieces, sure = [], []
         for index in peaks:
-            x, y = self._refine(index, peaks, evidence)
+            x, y = self._onto_grid(*self._refine(index, peaks, evidence))
             square = self._square_at((x, y))
             if not square:
                 continue
             found = 1.0 / (1.0 + np.exp(-(inside.flat[index] - FOUND) / FOUND_SPREAD))
             light = self.colours.light(self._features(index, changes, evidence, *overall))
-            pieces.append(Piece(x, y, square, float(found), light, bool(outside.flat[index] > CROWDED)))
-        sure = [p for p, piece in zip(peaks, pieces) if piece.found > 0.5]
+            pieces.append(Piece(x, y, square, float(found), light, bool(outside.flat[index] > CROWDED), self._spread(index)))
+            sure += [index] if found > 0.5 else []
         explained = lattice.body_mask(sure, self.plane.size, grow=1.3)
-        reaching = self._reaching_in(evidence > 0.5, self._paper_changed(changes, overall))
-        return self._squares(pieces, (evidence > 0.5) & ~explained & background.grid, reaching)
+        unexplained = (evidence > 0.5) & ~explained & background.grid
+        if self.plane.square_means(unexplained).max() > DOUBTFUL:
+            behind = self._behind(evidence, explained, peaks, changes, overall)
+            pieces += [piece for _, piece in behind]
+            explained |= lattice.body_mask([index for index, _ in behind], self.plane.size, grow=1.3)
+            unexplained &= ~explained
+        # A piece found on an edge square may overhang the paper: that is no arm.
+        reaching = self._reaching_in(evidence > 0.5, self._paper_changed(changes, overall) & ~explained)
+        return self._squares(pieces, unexplained, reaching)
+
+    def _behind(self, evidence: np.ndarray, hidden: np.ndarray, peaks: list[int], changes: Changes,
+                overall: tuple[float, float]) -> list[tuple[int, Piece]]:
+        """Pieces standing behind the pieces found (which ``hidden`` covers), nearer the camera:
+        the two make one patch, whose best fit is the nearer piece. They are looked for again
+        in what the pieces found leave unexplained, judged on the part of them that shows."""
+        assert self._lattice is not None and self.colours is not None
+        lattice = self._lattice
+        inside, outside = lattice.scores(evidence, hidden)
+        shown = lattice.shown(hidden)
+        reach = APART * lattice.radius
+        found = []
+        for index in self._peaks(lattice, inside - 0.5 * outside, inside):
+            x, y = lattice.positions[index]
+            if shown.flat[index] < SHOWN or min((np.hypot(*(lattice.positions[p] - (x, y))) for p in peaks), default=np.inf) < reach:
+                continue
+            square = self._square_at((x, y))
+            if not square:
+                continue
+            probability = 1.0 / (1.0 + np.exp(-(inside.flat[index] - FOUND) / FOUND_SPREAD))
+            light = self.colours.light(self._features(index, changes, evidence, *overall, hidden=hidden))
+            spread = self._spread(index, BEHIND_SIGMA)
+            found.append((index, Piece(float(x), float(y), square, float(probability), light, bool(outside.flat[index] > CROWDED), spread)))
+        return found
 
     def _paper_changed(self, changes: Changes, overall: tuple[float, float]) -> np.ndarray:
-        """The paper's pixels that look unlike the empty mat's in a way no shadow does (a skin
-        or a sleeve), given the light's ``overall`` change (brightness, blue-red)."""
+        """The pixels of the paper and the tray that look unlike the empty mat's in a way no
+        shadow does (a skin, a sleeve, a stick), given the light's ``overall`` change
+        (brightness, blue-red)."""
         assert self.background is not None
         changed = ((changes.bluer - overall[1] < -REDDER) | (np.abs(changes.drop_red) > GREENNESS_CHANGE)
                    | (np.abs(changes.drop_blue) > GREENNESS_CHANGE) | (changes.lighter - overall[0] < -DARKER))
-        return _solid((changed & self.background.paper).astype(np.float32)) > 0.5
+        return _solid((changed & (self.background.paper | self.background.tray)).astype(np.float32)) > 0.5
 
     def _reaching_in(self, on_grid: np.ndarray, on_paper: np.ndarray) -> np.ndarray:
-        """The grid's pixels under something that comes in from beyond the view or the tray,
-        over the paper: a hand or an arm, whatever pieces it looks like."""
-        assert self.background is not None
-        count, labels = cv2.connectedComponents(((on_grid & self.background.grid) | on_paper).astype(np.uint8), connectivity=8)
+        """The grid's pixels under something that comes in from beyond the view over the paper
+        or the tray (``on_paper``): a hand or an arm, whatever pieces it looks like."""
+        background = self.background
+        assert background is not None
+        # What lies on the paper reaches over the grid's printed outline to what lies on the grid.
+        outline = ~(background.grid | background.paper | background.tray)
+        bridge = cv2.dilate(on_paper.astype(np.uint8), _BRIDGE).astype(bool) & outline
+        count, labels = cv2.connectedComponents(((on_grid & background.grid) | on_paper | bridge).astype(np.uint8), connectivity=8)
         if count <= 1:
             return np.zeros_like(on_grid)
-        outside = np.unique(labels[self.background.edge])
-        return np.isin(labels, outside[outside > 0]) & self.background.grid
+        outside = np.unique(labels[background.edge])
+        return np.isin(labels, outside[outside > 0]) & background.grid
 
     def _squares(self, pieces: list[Piece], unexplained: np.ndarray, reaching: np.ndarray) -> SquareReadings:
         occupied_not = np.ones(31)
@@ -419,6 +488,14 @@ class PieceFinder:
         labels = "".join(".DL"[k] for k in probabilities.argmax(axis=1))
         return SquareReadings(labels, confidence, probabilities, covered, tuple(pieces))
 
+    def _spread(self, index: int, scale: float = 1.0) -> tuple[float, float]:
+        """How surely a piece's base at a lattice point is placed (deviations in x and y): as
+        the picture's resolution allows, and along its lean less surely the farther it leans
+        (the piece's height is known only roughly)."""
+        assert self._lattice is not None
+        lean = self._lattice.axis[index] * LEAN_DOUBT
+        return (float(scale * np.hypot(self._position_sigma, lean[0])), float(scale * np.hypot(self._position_sigma, lean[1])))
+
     def _shares(self, piece: Piece) -> dict[int, float]:
         """How likely the piece's base is in its square and in the squares beside it."""
         x0, y0 = self.plane.grid_origin
@@ -426,24 +503,32 @@ class PieceFinder:
         c, r = int(np.floor(col)), int(np.floor(row))
         fx, fy = col - c, row - r
 
-        def inside(fraction: float) -> tuple[float, int]:
-            """(probability of staying, direction of the nearer neighbour)"""
+        def inside(fraction: float, cell: int, cells: int, sigma: float) -> tuple[float, int]:
+            """(probability of staying, direction of the nearer neighbour); beyond the grid's
+            edge there is no square to stand on."""
+            direction = -1 if fraction < 0.5 else 1
+            if not 0 <= cell + direction < cells:
+                return 1.0, direction
             near = min(fraction, 1 - fraction) * SQUARE_PX
-            return 0.5 * (1 + erf(near / self._position_sigma / sqrt(2))), (-1 if fraction < 0.5 else 1)
+            return 0.5 * (1 + erf(near / sigma / sqrt(2))), direction
 
-        stay_x, dx = inside(fx)
-        stay_y, dy = inside(fy)
+        stay_x, dx = inside(fx, c, 10, piece.spread[0])
+        stay_y, dy = inside(fy, r, 3, piece.spread[1])
         shares = {piece.square: stay_x * stay_y}
         for (nr, nc), share in (((r, c + dx), (1 - stay_x) * stay_y), ((r + dy, c), stay_x * (1 - stay_y))):
             if 0 <= nr < 3 and 0 <= nc < 10 and share > 1e-4:
                 shares[int(self.plane.cells[nr, nc])] = share
         return shares
 
-    def _features(self, index: int, changes: Changes, evidence: np.ndarray, light_change: float, colour_change: float) -> np.ndarray:
-        """A piece's brightness and blue-red against the field around it, as the start picture had it."""
+    def _features(self, index: int, changes: Changes, evidence: np.ndarray, light_change: float, colour_change: float,
+                  hidden: np.ndarray | None = None) -> np.ndarray:
+        """A piece's brightness and blue-red against the field around it, as the start picture
+        had it (leaving out what ``hidden`` covers)."""
         assert self._lattice is not None
         body = self._lattice.inside[index]
         ring = self._lattice.outside[index]
+        if hidden is not None:
+            body, ring = body[~hidden.flat[body]], ring[~hidden.flat[ring]]
         solid = body[evidence.flat[body] > 0.5]
         body = solid if len(solid) >= 4 else body
         plain = ring[evidence.flat[ring] < 0.5]
@@ -500,28 +585,41 @@ class PieceFinder:
             x, y = float(weight.sum(axis=0) @ xs) / total - lean_x, float(weight.sum(axis=1) @ ys[:, 0]) / total - lean_y
         return x, y
 
+    def _onto_grid(self, x: float, y: float) -> tuple[float, float]:
+        """A base that lies just beyond the grid's edge (a piece on an edge square seen where
+        it overhangs the edge) onto the grid; one farther out stays where it is."""
+        x0, y0 = self.plane.grid_origin
+        slack, inner = EDGE_SLACK * SQUARE_PX, 0.01
+        near_x = np.clip(x, x0 + inner, x0 + 10 * SQUARE_PX - inner)
+        near_y = np.clip(y, y0 + inner, y0 + 3 * SQUARE_PX - inner)
+        return (float(near_x), float(near_y)) if max(abs(near_x - x), abs(near_y - y)) <= slack else (x, y)
+
     def _square_at(self, point: tuple[float, float] | np.ndarray) -> int:
         x0, y0 = self.plane.grid_origin
         col, row = int(np.floor((point[0] - x0) / SQUARE_PX)), int(np.floor((point[1] - y0) / SQUARE_PX))
         return int(self.plane.cells[row, col]) if 0 <= row < 3 and 0 <= col < 10 else 0
 
-    def _paper_and_edge(self, grid: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """The paper around the grid (without the tray and the grid's outline), and where
-        something can come in from: the view's border and the tray."""
+    def _paper_and_edge(self, grid: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The paper around the grid (without the tray and the grid's outline), where
+        something can come in from (the view's border), and the tray."""
         width, height = self.plane.size
         tray = np.zeros((height, width), np.uint8)
         corners = (self.plane.geometry.tray - self.plane.origin) * self.plane.scale
         cv2.fillConvexPoly(tray, np.round(corners).astype(np.int32), 1)
         outline = cv2.dilate(grid.astype(np.uint8), np.ones((2 * BORDER + 3,) * 2, np.uint8)).astype(bool) & ~grid
-        edge = cv2.dilate(tray, np.ones((3, 3), np.uint8)).astype(bool) & ~tray.astype(bool)
+        edge = np.zeros((height, width), bool)
         edge[0, :] = edge[-1, :] = edge[:, 0] = edge[:, -1] = True
-        return ~grid & ~tray.astype(bool) & ~outline, edge
+        return ~grid & ~tray.astype(bool) & ~outline, edge, tray.astype(bool)
 
     def _grid_mask(self) -> np.ndarray:
         mask = np.zeros((self.plane.size[1], self.plane.size[0]), bool)
         x0, y0 = self.plane.grid_origin
         mask[y0 + BORDER : y0 + 3 * SQUARE_PX - BORDER, x0 + BORDER : x0 + 10 * SQUARE_PX - BORDER] = True
         return mask
+
+
+#: How far what lies on the paper reaches over the grid's outline (2 * BORDER + 1 pixels).
+_BRIDGE = np.ones((2 * (2 * BORDER + 1) + 1,) * 2, np.uint8)
 
 
 def _centroid_share(top_ratio: float) -> float:
@@ -560,10 +658,25 @@ def _median(values: np.ndarray) -> float:
     return float(parted[low] + parted[high]) / 2
 
 
+def _field_drops(red: np.ndarray, blue: np.ndarray) -> tuple[float, float]:
+    """The bare field's drops of green over red and over blue now, from the grid's pixels.
+    Over blue, brown and yellow things are greener than the field: the field's pixels are
+    those the drop over red tells.
+
+        >>> field, brown = np.array([0.1, -0.05]), np.array([0.6, -0.5])
+        >>> pixels = np.array([field] * 60 + [brown] * 40)
+        >>> [round(v, 2) for v in _field_drops(pixels[:, 0], pixels[:, 1])]
+        [0.1, -0.05]
+    """
+    field_red = _field_drop(red)
+    bare = np.abs(red - field_red) < FIELD_WIDTH
+    return field_red, (_median(blue[bare]) if bare.any() else _field_drop(blue))
+
+
 def _field_drop(drops: np.ndarray) -> float:
-    """The greenness drop the bare field shows now (the light's colour changed), from the
-    grid's drops: the lowest value that many pixels share, as anything lying on the field is
-    less green than the field; a hand or pale pieces may cover more of it than is left bare.
+    """The drop of green over red the bare field shows now (the light's colour changed), from
+    the grid's drops: the lowest value that many pixels share, as anything lying on the field
+    is less green than the field; a hand or pale pieces may cover more of it than is left bare.
 
         >>> round(_field_drop(np.array([0.1] * 30 + [0.12] * 10 + [0.4] * 60)), 2)
         0.1
@@ -576,7 +689,7 @@ def _field_drop(drops: np.ndarray) -> float:
     top = (smooth > 0) & (smooth >= padded[:-2]) & (smooth >= padded[2:]) & (mass >= FIELD_SHARE * drops.size)
     peak = int(np.argmax(top)) if top.any() else int(np.argmax(smooth))
     middle = (peak + 0.5) / 50 - 1.0
-    near = drops[np.abs(drops - middle) < 0.05]
+    near = drops[np.abs(drops - middle) < FIELD_WIDTH]
     return _median(near) if near.size else float(middle)
 
 
