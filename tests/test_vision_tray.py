@@ -18,7 +18,7 @@ from senet.vision.geometry import BoardLocator, MatGeometry
 from senet.vision.mat import MatLayout, render_mat
 from senet.vision.simulator import Conditions, Scene, Simulator
 from senet.vision.sources import START_BOARD
-from senet.vision.tray import Patch, TrayReader, TrayReading, Unclear, count_sticks
+from senet.vision.tray import STICK_PX, Patch, TrayReader, TrayReading, Unclear, count_sticks, stripes
 
 LAYOUT = MatLayout.for_paper("a3")
 DPI = 60  # the drawn mat is the camera picture: 0.42 mm a pixel, the homography the identity
@@ -216,3 +216,40 @@ def test_simulated_hard_pictures_never_give_a_wrong_throw(simulator: Simulator, 
         locator.refresh(picture)
         assert locator.location is not None
         assert reader.read(picture, locator.location.homography).light_up in (None, sum(sticks))
+
+
+def _stripes_rect(member: np.ndarray) -> tuple:
+    outline, _ = cv2.findContours(member.astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    return cv2.minAreaRect(np.concatenate(outline))
+
+
+def test_sticks_lying_side_by_side_are_counted_by_their_stripes_even_at_the_edge() -> None:
+    length, width = int(STICK_PX[0]), int(STICK_PX[1])
+    member = np.zeros((3 * width + 20, length + 30), bool)
+    member[10 : 10 + 3 * width, 10 : 10 + length] = True
+    pale, dark = member.copy(), np.zeros_like(member)
+    pale[10 + width - 2 : 10 + width] = False  # the first pale stick's side, seen at an angle
+    dark[10 + width - 2 : 10 + width, 10 : 10 + length] = True
+    pale[10 + 2 * width : 10 + 3 * width] = False  # the third stick shows its dark side
+    dark[10 + 2 * width : 10 + 3 * width, 10 : 10 + length] = True
+    assert stripes(member, pale, dark, _stripes_rect(member)) == (2, 1)
+    # With such a patch at the tray's edge the throw is known, though no pale stick lies alone.
+    alone = Patch(900, 86.0, 20, 860)
+    assert count_sticks([alone, Patch(3 * width * length, float(length), 2 * width * length, width * length, edge=length,
+                                      stripes=(2, 1))]) == (2, 4)
+
+
+def test_fingers_over_sticks_or_sticks_crossing_are_no_stripes() -> None:
+    length, width = int(STICK_PX[0]), int(STICK_PX[1])
+    member = np.zeros((2 * width + 40, length + 30), bool)
+    member[10 : 10 + 2 * width, 10 : 10 + length] = True
+    pale, dark = member.copy(), np.zeros_like(member)
+    for finger in range(30, length, 25):  # dark fingers lying across both pale sticks
+        pale[10 : 10 + 2 * width, finger : finger + 10] = False
+        dark[10 : 10 + 2 * width, finger : finger + 10] = True
+    assert stripes(member, pale, dark, _stripes_rect(member)) is None
+    crossing = np.zeros((length + 20, length + 20), np.uint8)
+    cv2.line(crossing, (10, 10), (length, length), 1, width)
+    cv2.line(crossing, (10, length), (length, 10), 1, width)
+    cross = crossing.astype(bool)
+    assert stripes(cross, cross, np.zeros_like(cross), _stripes_rect(cross)) is None

@@ -205,6 +205,7 @@ class Background:
     paper: np.ndarray  # bool mask of the paper around the grid, the tray left out
     edge: np.ndarray  # bool mask of where something comes in: the view's border
     tray: np.ndarray  # bool mask of the tray (its sticks are no pieces)
+    outline: np.ndarray  # bool mask of the grid's printed outline, between the grid and the paper
 
     @property
     def sample(self) -> np.ndarray:
@@ -415,8 +416,11 @@ class PieceFinder:
             pieces += [piece for _, piece in behind]
             explained |= lattice.body_mask([index for index, _ in behind], self.plane.size, grow=1.3)
             unexplained &= ~explained
-        # A piece found on an edge square may overhang the paper: that is no arm.
-        reaching = self._reaching_in(evidence > 0.5, self._paper_changed(changes, overall) & ~explained)
+        # A piece on the last row may overhang the paper between the grid and the tray, where
+        # a stick may touch it: that is no arm (above the grid, fingers found as pieces are).
+        overhang = explained.copy()
+        overhang[: self.plane.grid_origin[1] + 3 * SQUARE_PX] = False
+        reaching = self._reaching_in(evidence > 0.5, self._paper_changed(changes, overall) & ~overhang)
         return self._squares(pieces, unexplained, reaching)
 
     def _behind(self, evidence: np.ndarray, hidden: np.ndarray, peaks: list[int], changes: Changes,
@@ -458,8 +462,7 @@ class PieceFinder:
         background = self.background
         assert background is not None
         # What lies on the paper reaches over the grid's printed outline to what lies on the grid.
-        outline = ~(background.grid | background.paper | background.tray)
-        bridge = cv2.dilate(on_paper.astype(np.uint8), _BRIDGE).astype(bool) & outline
+        bridge = cv2.dilate(on_paper.astype(np.uint8), _BRIDGE).astype(bool) & background.outline
         count, labels = cv2.connectedComponents(((on_grid & background.grid) | on_paper | bridge).astype(np.uint8), connectivity=8)
         if count <= 1:
             return np.zeros_like(on_grid)
@@ -599,17 +602,20 @@ class PieceFinder:
         col, row = int(np.floor((point[0] - x0) / SQUARE_PX)), int(np.floor((point[1] - y0) / SQUARE_PX))
         return int(self.plane.cells[row, col]) if 0 <= row < 3 and 0 <= col < 10 else 0
 
-    def _paper_and_edge(self, grid: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """The paper around the grid (without the tray and the grid's outline), where
-        something can come in from (the view's border), and the tray."""
+    def _paper_and_edge(self, grid: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """The paper around the grid (without the tray, the markers and the grid's outline),
+        where something can come in from (the view's border), the tray and the grid's outline.
+        (A marker's sharp print changes with the least shift of the picture: no sign of an arm.)"""
         width, height = self.plane.size
-        tray = np.zeros((height, width), np.uint8)
-        corners = (self.plane.geometry.tray - self.plane.origin) * self.plane.scale
-        cv2.fillConvexPoly(tray, np.round(corners).astype(np.int32), 1)
-        outline = cv2.dilate(grid.astype(np.uint8), np.ones((2 * BORDER + 3,) * 2, np.uint8)).astype(bool) & ~grid
+        tray, markers = np.zeros((height, width), np.uint8), np.zeros((height, width), np.uint8)
+        cv2.fillConvexPoly(tray, np.round((self.plane.geometry.tray - self.plane.origin) * self.plane.scale).astype(np.int32), 1)
+        for quad in self.plane.geometry.markers.values():
+            cv2.fillConvexPoly(markers, np.round((quad - self.plane.origin) * self.plane.scale).astype(np.int32), 1)
+        markers = cv2.dilate(markers, np.ones((2 * BORDER + 1,) * 2, np.uint8)).astype(bool)
+        outline = cv2.dilate(grid.astype(np.uint8), np.ones((2 * BORDER + 3,) * 2, np.uint8)).astype(bool) & ~grid & ~tray.astype(bool)
         edge = np.zeros((height, width), bool)
         edge[0, :] = edge[-1, :] = edge[:, 0] = edge[:, -1] = True
-        return ~grid & ~tray.astype(bool) & ~outline, edge, tray.astype(bool)
+        return ~grid & ~tray.astype(bool) & ~outline & ~markers, edge, tray.astype(bool), outline
 
     def _grid_mask(self) -> np.ndarray:
         mask = np.zeros((self.plane.size[1], self.plane.size[0]), bool)
@@ -618,8 +624,9 @@ class PieceFinder:
         return mask
 
 
-#: How far what lies on the paper reaches over the grid's outline (2 * BORDER + 1 pixels).
-_BRIDGE = np.ones((2 * (2 * BORDER + 1) + 1,) * 2, np.uint8)
+#: How far what lies on the paper reaches over the grid's outline (a third of a square: the
+#: shade of a hand hides the fingers' last part from the colour test).
+_BRIDGE = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * (SQUARE_PX // 3) + 1,) * 2)
 
 
 def _centroid_share(top_ratio: float) -> float:

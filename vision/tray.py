@@ -23,7 +23,7 @@ the same throw.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from statistics import median
 
 import cv2
@@ -76,6 +76,11 @@ PALE_SHARE, SIDE, DARK_SHARE, GLINT = 0.45, 0.35, 0.5, 0.25
 PARTIAL = (0.6, 0.35)
 #: A patch touching the tray's edge along less than this (in stick widths) only grazes it.
 GRAZE = 1.0
+#: Sticks lying side by side: each shows as a stripe at least this share of a stick's width
+#: wide; narrower ones are a pale stick's side seen at an angle, or a seam.
+STRIPE = 0.5
+#: ...and at least this share of a stripe's pixels show its side (pale or dark).
+STRIPE_PURITY = 0.8
 #: A hand or arm: more than this many sticks' area in one patch.
 MAX_STICKS = 4.5
 #: Counts above this are not followed (there are four sticks).
@@ -117,6 +122,9 @@ class Patch:
     #: Pixels along the edge of what can be seen (the tray's edge, a washed-out spot): part of
     #: it may not show (a stick over the tray's edge, an arm reaching in).
     edge: int = 0
+    #: (pale, dark) sticks lying side by side, each a whole stick long, when the patch is
+    #: such stripes (see :func:`stripes`).
+    stripes: tuple[int, int] | None = None
 
     @property
     def width(self) -> float:
@@ -250,9 +258,14 @@ class TrayReader:
             x, y, w, h, area = stats[index]
             if area < SPECK * STICK_AREA:
                 continue
-            outline, _ = cv2.findContours(cv2.compare(labels[y : y + h, x : x + w], int(index), cv2.CMP_EQ), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-            _, sides, _ = cv2.minAreaRect(np.concatenate(outline))
-            found.append(Patch(int(area), float(max(sides)), int(pale_sums[index]), int(dark_sums[index]), int(edge_sums[index])))
+            member = cv2.compare(labels[y : y + h, x : x + w], int(index), cv2.CMP_EQ)
+            outline, _ = cv2.findContours(member, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+            rect = cv2.minAreaRect(np.concatenate(outline))
+            patch = Patch(int(area), float(max(rect[1])), int(pale_sums[index]), int(dark_sums[index]), int(edge_sums[index]))
+            if not patch.single:
+                box = (slice(y, y + h), slice(x, x + w))
+                patch = replace(patch, stripes=stripes(member > 0, pale[box] > 0, dark[box] > 0, rect))
+            found.append(patch)
         return objects, found
 
     def masks(self, frame: np.ndarray, homography: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -371,11 +384,15 @@ def _options(patch: Patch, measured: dict[str, Look] | None) -> list[tuple[int, 
     one = [(int(patch.kind == "pale"), int(patch.kind == "dark"))]
     if measured is None:  # no stick lies alone to measure the others by
         _not_a_hand(patch, LONE_WIDTH * STICK_AREA)
+        if patch.stripes is not None:
+            return [patch.stripes]
         if patch.single and patch.width <= LONE_WIDTH * STICK_PX[1]:
             return one
         raise Unclear("unclear", "sticks lie too close together to count")
     pale, dark = measured["pale"], measured["dark"]
     _not_a_hand(patch, max(look.area[1] for look in (pale, dark) if not look.guessed))
+    if patch.stripes is not None:
+        return [patch.stripes]
     if patch.edge > GRAZE * STICK_PX[1]:
         return _at_edge(patch, measured)
     look = measured[patch.kind] if patch.kind else None
@@ -411,6 +428,49 @@ def _at_edge(patch: Patch, measured: dict[str, Look]) -> list[tuple[int, int]]:
         if found:
             return found
     raise Unclear("unclear", "something reaches into the tray, or sticks lie together at its edge")
+
+
+def stripes(member: np.ndarray, pale: np.ndarray, dark: np.ndarray, rect: tuple) -> tuple[int, int] | None:
+    """(pale, dark) sticks lying side by side in a patch, counted as the stripes that run along
+    it, each a whole stick long and about one stick wide (a pale stick's dark side seen at an
+    angle, or a seam, is narrower). ``member``, ``pale`` and ``dark``: the patch's masks in its
+    bounding box; ``rect``: its ``cv2.minAreaRect`` there. None when the patch is not such
+    stripes (sticks crossing, a hand, two sticks of one side with no seam between them).
+
+        >>> member = np.zeros((40, 100), bool); member[5:35, 5:95] = True
+        >>> pale = member.copy(); pale[17:20] = False  # two pale sticks and a seam...
+        >>> dark = np.zeros_like(member); dark[20:35, 5:95] = True; pale[20:35] = False  # ...and a dark one
+        >>> stripes(member, pale, dark, ((49.5, 19.5), (90.0, 30.0), 0.0))
+        (1, 1)
+    """
+    (cx, cy), sides, angle = rect
+    if not SINGLE_LENGTH[0] * STICK_PX[0] <= max(sides) <= 2 * SINGLE_LENGTH[1] * STICK_PX[0]:  # side by side, maybe staggered
+        return None
+    theta = np.deg2rad(angle if sides[0] >= sides[1] else angle + 90)
+    ys, xs = np.nonzero(member)
+    along = (xs - cx) * np.cos(theta) + (ys - cy) * np.sin(theta)
+    across = np.floor(-(xs - cx) * np.sin(theta) + (ys - cy) * np.cos(theta)).astype(np.intp)
+    across -= across.min()
+    total = np.bincount(across)
+    sides = (pale[ys, xs], dark[ys, xs])
+    shares = (np.bincount(across, sides[0]) / total, np.bincount(across, sides[1]) / total)
+    kinds = np.where(shares[0] >= 0.5, 1, np.where(shares[1] >= 0.5, 2, 0))
+    counts = [0, 0, 0]
+    start = 0
+    for end in range(1, len(kinds) + 1):
+        if end < len(kinds) and kinds[end] == kinds[start]:
+            continue
+        width = end - start
+        if width >= STRIPE * STICK_PX[1]:
+            run = (across >= start) & (across < end)
+            length = float(np.ptp(along[run]))
+            if kinds[start] == 0 or width > LONE_WIDTH * STICK_PX[1] or not SINGLE_LENGTH[0] <= length / STICK_PX[0] <= SINGLE_LENGTH[1]:
+                return None
+            if sides[kinds[start] - 1][run].mean() < STRIPE_PURITY:  # fingers over a stick, not a stick
+                return None
+            counts[kinds[start]] += 1
+        start = end
+    return (counts[1], counts[2]) if counts[1] + counts[2] > 1 else None
 
 
 def _side(light: int, rest: int) -> str | None:
