@@ -16,15 +16,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from senet.vision.reader import Observation
+from senet.vision.reader import MAX_UNSURE, SURE, Observation
 from senet.vision.tray import TrayReading
 
 #: More of the sample points than this moving between frames is motion.
 STILL = 0.02
-#: A square read with less confidence than this counts as unsure.
-SURE = 0.9
-#: More unsure squares than this: nothing to settle on.
-MAX_UNSURE = 3
 
 
 @dataclass(frozen=True)
