@@ -626,7 +626,7 @@ class PieceFinder:
 
 #: How far what lies on the paper reaches over the grid's outline (a third of a square: the
 #: shade of a hand hides the fingers' last part from the colour test).
-_BRIDGE = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * (SQUARE_PX // 3) + 1,) * 2)
+_BRIDGE = np.ones((2 * (SQUARE_PX // 3) + 1,) * 2, np.uint8)
 
 
 def _centroid_share(top_ratio: float) -> float:
