@@ -8,9 +8,12 @@ its top, pushed outwards by the camera's parallax) and where plain field must sh
 around it. The field is told apart by how much less green than the empty board (learnt
 from the start picture) a pixel is, so shadows, lamp colour and the printed lines do not count as pieces.
 Peaks of the fit are pieces; each counts for the square its base stands in, with a
-probability that falls off near the square's edge. Light and dark are told by the
-brightness and colour of the piece against the field around it, as learnt from the start
-position.
+probability that falls off near the square's edge (the more the piece leans, the sooner).
+A piece whose base hides behind a nearer piece's top is looked for again in what the
+pieces found leave unexplained. Light and dark are told by the brightness and colour of
+the piece against the field around it, as learnt from the start position. Whatever else
+covers the grid is a hand when it comes in from beyond the view, over the paper or the
+tray; otherwise its squares are '?'.
 
 The piece's size and height are learnt from the start picture: the shape that fits the
 start pieces best.
@@ -202,7 +205,7 @@ class Background:
     over_blue: np.ndarray
     brightness: np.ndarray
     grid: np.ndarray  # bool mask of the grid's squares, without their outline
-    paper: np.ndarray  # bool mask of the paper around the grid, the tray left out
+    paper: np.ndarray  # bool mask of the paper around the grid, the tray and the markers left out
     edge: np.ndarray  # bool mask of where something comes in: the view's border
     tray: np.ndarray  # bool mask of the tray (its sticks are no pieces)
     outline: np.ndarray  # bool mask of the grid's printed outline, between the grid and the paper

@@ -14,8 +14,9 @@ middle of a rounded back more than its edges, so a dark stick looks narrower. Ho
 stick of each side looks here (its area and width, its shares of pale and dark pixels) is
 measured on the patches shaped like one stick, and every other patch is counted in those
 units: sticks lying together, or partly hidden over the tray's edge or in a washed-out
-spot. Nothing is reported unless four sticks are seen and every way to count them gives
-the same throw.
+spot. Sticks lying side by side, each a whole stick long, are counted by their stripes,
+which needs no measured look (a small tray holds its sticks so). Nothing is reported unless
+four sticks are seen and every way to count them gives the same throw.
 
     >>> TrayReading("sticks", 3, 4, "").light_up
     3
