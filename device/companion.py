@@ -52,6 +52,9 @@ class Companion:
                     verdicts += self._journaled(self.referee.throw(event.light_up), {"throw": event.light_up}, "throw")
                 elif isinstance(event, SettledBoard):
                     verdicts += self._journal_moves(self.referee.board(event.board))
+                    accepted = self.referee.shows_expected(event.board)
+                    if accepted is not None:
+                        self.reader.learn(accepted)
         return self._publish(verdicts)
 
     def settled_board(self, board: str) -> list[Verdict]:

@@ -132,6 +132,14 @@ class Referee:
         except IllegalMoveError:
             return [Verdict("waiting", note="passing is not allowed now")]
 
+    def shows_expected(self, text: str) -> str | None:
+        """The position the referee holds (30 characters) when a camera board (30 characters,
+        '?' where unsure) shows it and no illegal move is pending; else None. What the camera
+        saw then is known for sure: the reader learns from it."""
+        cells = parse_board(text.replace("?", "."))
+        unsure = {i + 1 for i, char in enumerate(text) if char == "?"}
+        return format_board(self.expected) if not self.illegal and _matches(self.expected, cells, unsure) else None
+
     def board(self, text: str) -> list[Verdict]:
         """A settled board from the camera: 30 characters, '?' where unsure."""
         cells = parse_board(text.replace("?", "."))

@@ -99,3 +99,20 @@ def test_companion_ignores_a_blank_frame_without_crashing(factory: MockFactory) 
     assert companion.step(np.zeros((480, 640, 3), np.uint8), 0.0) == []
     assert lights.state()["amber"] is True
     lights.close()
+
+
+def test_a_board_the_referee_accepts_from_the_camera_teaches_the_reader(factory: MockFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    from senet.vision.stability import SettledBoard
+
+    learnt: list[str] = []
+    reader = BoardReader(known_mats()[0])
+    monkeypatch.setattr(reader, "read", lambda frame: None)
+    monkeypatch.setattr(reader, "learn", learnt.append)
+    lights = Lights(Wiring(), pin_factory=factory)
+    companion = Companion(Referee("kendall"), reader, lights)
+    settled = iter([[SettledBoard("?" + "DLDLDLDLD" + "." * 20)], [SettledBoard("." * 29 + "L")]])
+    monkeypatch.setattr(companion.stabiliser, "feed", lambda seen, now: next(settled))
+    companion.step(np.zeros((480, 640, 3), np.uint8), 0.0)
+    companion.step(np.zeros((480, 640, 3), np.uint8), 1.0)
+    assert learnt == ["LDLDLDLDLD" + "." * 20]  # the start position, its '?' filled in; not the odd board
+    lights.close()

@@ -33,6 +33,18 @@ def test_a_legal_move_is_accepted_and_an_unsure_square_never_makes_it_illegal() 
     assert not referee2.illegal
 
 
+def test_an_accepted_board_is_known_for_sure_and_an_illegal_one_is_not() -> None:
+    referee = started("netherworld")
+    referee.throw(3)
+    moved = board(dark=(2, 4, 6, 8, 13), light=LIGHT5)
+    referee.board("?" + moved[1:])
+    assert referee.shows_expected("?" + moved[1:]) == moved  # the '?' square filled in by the rules
+    referee.throw(2)
+    wrong = board(dark=(2, 4, 6, 8, 12), light=LIGHT5)
+    referee.board(wrong)
+    assert referee.shows_expected(wrong) is None
+
+
 def test_illegal_stays_red_until_put_back_or_corrected_into_a_legal_move() -> None:
     referee = started("netherworld")
     referee.throw(3)

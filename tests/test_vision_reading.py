@@ -7,13 +7,15 @@ none: a wrong board or a wrong throw must never come out; "occluded" is acceptab
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 import pytest
 
 from senet.vision.geometry import known_mats
 from senet.vision.mat import MatLayout
 from senet.vision.reader import BoardReader
-from senet.vision.simulator import Conditions, Scene, Simulator
+from senet.vision.simulator import Conditions, Scene, Simulator, Style
 from senet.vision.sources import START_BOARD
 from senet.vision.testset import tally
 
@@ -52,3 +54,25 @@ def test_a_picture_without_the_mat_is_no_board() -> None:
     assert reader.read(np.full((480, 640, 3), 120, np.uint8)).status == "no-board"
     assert reader.read(np.zeros((10, 10, 3), np.uint8)).status == "no-board"
     assert reader.read(np.zeros((480, 640), np.uint8)).status == "no-board"
+
+
+def test_boards_the_referee_accepts_let_the_reader_follow_a_drifting_light() -> None:
+    # The white balance and the exposure drift slowly through the day: without learning, the
+    # empty tray soon looks "covered"; learning from each accepted board keeps up with it.
+    simulator, style = Simulator(MatLayout.for_paper("a3")), Style(light_piece=(200, 170, 120), dark_piece=(110, 60, 40))
+    board = "LDLDLDL..D" + "." * 4 + "L" + "." * 5 + "D" + "." * 9
+    read_right = {}
+    for learn in (False, True):
+        rng, start = np.random.default_rng(3), Conditions.plain()
+        reader = BoardReader(known_mats()[0])
+        reader.calibrate(simulator.render(Scene(START_BOARD), start, rng, style))
+        right = 0
+        for step in range(25):
+            drift = step / 24
+            conditions = replace(start, white_balance=(1.0 + 0.9 * drift, 1.0, 1.0 - 0.6 * drift), exposure=0.95 - 0.4 * drift)
+            seen = reader.read(simulator.render(Scene(board), conditions, rng, style))
+            right += seen.status == "ok" and seen.board == board and seen.tray == "empty"
+            if learn and seen.status == "ok" and seen.board == board:
+                reader.learn(board)
+        read_right[learn] = right
+    assert read_right[True] == 25 and read_right[False] < 20, read_right

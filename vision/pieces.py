@@ -81,6 +81,9 @@ DARKER, BRIGHTER = 0.8, 0.35
 #: Floor on the colour spread, so ten pieces cannot make a model too sure; and the degrees of
 #: freedom of its heavy tails.
 MIN_COLOUR_SPREAD, COLOUR_TAIL = 0.08, 3.0
+#: An accepted board teaches the colours of the pieces placed this surely on their squares,
+#: moving each kind's look this share of the way towards them.
+LOOK_SURE, LEARN_RATE = 0.95, 0.2
 
 
 class CalibrationError(ValueError):
@@ -269,6 +272,8 @@ class PieceFinder:
     _lattice: Lattice | None = field(default=None, repr=False)
     _camera: tuple[float, float, float] | None = field(default=None, repr=False)
     _position_sigma: float = field(default=POSITION_SIGMA, repr=False)
+    #: The last frame's pieces placed surely on a square: (square, their colour features).
+    _looks: list[tuple[int, np.ndarray]] = field(default_factory=list, repr=False)
 
     # -- learning --------------------------------------------------------------------------
 
@@ -369,6 +374,17 @@ class PieceFinder:
             raise CalibrationError("the light and dark pieces look alike under this light: use more light, or check the camera's exposure")
         self.colours = ColourModel(means, spread)
 
+    def learn(self, board: str) -> None:
+        """The board (30 characters) the referee accepted for the last frame read: how its
+        pieces looked there moves each kind's colour a step towards it, so the model follows
+        the light through the day (a lamp switched on, the sun going round)."""
+        if self.colours is None:
+            return
+        for kind, letter in enumerate("DL"):
+            seen = [features for square, features in self._looks if board[square - 1] == letter]
+            if seen:
+                self.colours.means[kind] += LEARN_RATE * (np.median(seen, axis=0) - self.colours.means[kind])
+
     # -- reading ---------------------------------------------------------------------------
 
     @property
@@ -402,16 +418,20 @@ class PieceFinder:
         evidence[background.tray] = 0.0
         inside, outside = lattice.scores(evidence)
         peaks = self._peaks(lattice, inside - 0.5 * outside, inside, minimum=0.25)
-        pieces, sure = [], []
+        pieces, sure, self._looks = [], [], []
         for index in peaks:
             x, y = self._onto_grid(*self._refine(index, peaks, evidence))
             square = self._square_at((x, y))
             if not square:
                 continue
             found = 1.0 / (1.0 + np.exp(-(inside.flat[index] - FOUND) / FOUND_SPREAD))
-            light = self.colours.light(self._features(index, changes, evidence, *overall))
-            pieces.append(Piece(x, y, square, float(found), light, bool(outside.flat[index] > CROWDED), self._spread(index)))
-            sure += [index] if found > 0.5 else []
+            features = self._features(index, changes, evidence, *overall)
+            piece = Piece(x, y, square, float(found), self.colours.light(features), bool(outside.flat[index] > CROWDED), self._spread(index))
+            pieces.append(piece)
+            if found > 0.5:
+                sure.append(index)
+                if self._shares(piece).get(square, 0.0) > LOOK_SURE:
+                    self._looks.append((square, features))
         explained = lattice.body_mask(sure, self.plane.size, grow=1.3)
         unexplained = (evidence > 0.5) & ~explained & background.grid
         if self.plane.square_means(unexplained).max() > DOUBTFUL:
@@ -423,7 +443,7 @@ class PieceFinder:
         # a stick may touch it: that is no arm (above the grid, fingers found as pieces are).
         overhang = explained.copy()
         overhang[: self.plane.grid_origin[1] + 3 * SQUARE_PX] = False
-        reaching = self._reaching_in(evidence > 0.5, self._paper_changed(changes, overall) & ~overhang)
+        reaching = self._reaching_in(evidence > 0.5, self._paper_changed(changes) & ~overhang)
         return self._squares(pieces, unexplained, reaching)
 
     def _behind(self, evidence: np.ndarray, hidden: np.ndarray, peaks: list[int], changes: Changes,
@@ -450,14 +470,18 @@ class PieceFinder:
             found.append((index, Piece(float(x), float(y), square, float(probability), light, bool(outside.flat[index] > CROWDED), spread)))
         return found
 
-    def _paper_changed(self, changes: Changes, overall: tuple[float, float]) -> np.ndarray:
+    def _paper_changed(self, changes: Changes) -> np.ndarray:
         """The pixels of the paper and the tray that look unlike the empty mat's in a way no
-        shadow does (a skin, a sleeve, a stick), given the light's ``overall`` change
-        (brightness, blue-red)."""
-        assert self.background is not None
-        changed = ((changes.bluer - overall[1] < -REDDER) | (np.abs(changes.drop_red) > GREENNESS_CHANGE)
-                   | (np.abs(changes.drop_blue) > GREENNESS_CHANGE) | (changes.lighter - overall[0] < -DARKER))
-        return _solid((changed & (self.background.paper | self.background.tray)).astype(np.float32)) > 0.5
+        shadow does (a skin, a sleeve, a stick), against how the light changed the paper as a
+        whole (the white balance and the lamps drift; a hand covers less than half of it)."""
+        background = self.background
+        assert background is not None
+        paper = background.paper[::4, ::4]  # plenty of samples
+        drop_red, drop_blue, lighter, bluer = (_median(plane[::4, ::4][paper]) for plane in
+                                               (changes.drop_red, changes.drop_blue, changes.lighter, changes.bluer))
+        changed = ((changes.bluer - bluer < -REDDER) | (np.abs(changes.drop_red - drop_red) > GREENNESS_CHANGE)
+                   | (np.abs(changes.drop_blue - drop_blue) > GREENNESS_CHANGE) | (changes.lighter - lighter < -DARKER))
+        return _solid((changed & (background.paper | background.tray)).astype(np.float32)) > 0.5
 
     def _reaching_in(self, on_grid: np.ndarray, on_paper: np.ndarray) -> np.ndarray:
         """The grid's pixels under something that comes in from beyond the view over the paper

@@ -92,6 +92,8 @@ class BoardReader:
     tray: TrayReader = field(init=False)
     _view: tuple[Location, MatView] | None = field(default=None, repr=False)
     _previous: np.ndarray | None = field(default=None, repr=False)
+    #: The last frame read and its homography, when its tray was empty.
+    _empty_tray: tuple[np.ndarray, np.ndarray] | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         self.locator = BoardLocator(self.geometry)
@@ -124,10 +126,19 @@ class BoardReader:
         self.pieces.calibrate(self.plane.warp(frame, location.homography), nadir, height, self.start_board)
         self.tray.calibrate(frame, location.homography)
 
+    def learn(self, board: str) -> None:
+        """The board (30 characters) the referee accepted for the last frame read: the reader
+        follows how the pieces look now (see :meth:`PieceFinder.learn`), and how the empty
+        tray looks when it was empty (the light drifts through the day)."""
+        self.pieces.learn(board)
+        if self._empty_tray is not None:
+            self.tray.calibrate(*self._empty_tray)
+
     def read(self, frame: np.ndarray) -> Observation:
         """Read one frame (BGR). Never raises for a bad picture: it says no-board instead."""
         if not self.calibrated:
             raise RuntimeError("calibrate the reader on the start position first")
+        self._empty_tray = None
         try:
             _check_frame(frame)
         except NoBoardError as error:
@@ -144,6 +155,7 @@ class BoardReader:
         motion = self._motion(view)
         squares = self.pieces.read(view)
         tray = self.tray.read(frame, location.homography)
+        self._empty_tray = (frame, location.homography) if tray.state == "empty" else None
         return _observation(squares, tray, motion)
 
     def _camera(self, frame: np.ndarray, location: Location) -> tuple[np.ndarray, float]:
