@@ -620,9 +620,9 @@ class PieceFinder:
         it overhangs the edge) onto the grid; one farther out stays where it is."""
         x0, y0 = self.plane.grid_origin
         slack, inner = EDGE_SLACK * SQUARE_PX, 0.01
-        near_x = np.clip(x, x0 + inner, x0 + 10 * SQUARE_PX - inner)
-        near_y = np.clip(y, y0 + inner, y0 + 3 * SQUARE_PX - inner)
-        return (float(near_x), float(near_y)) if max(abs(near_x - x), abs(near_y - y)) <= slack else (x, y)
+        near_x = min(max(x, x0 + inner), x0 + 10 * SQUARE_PX - inner)
+        near_y = min(max(y, y0 + inner), y0 + 3 * SQUARE_PX - inner)
+        return (near_x, near_y) if max(abs(near_x - x), abs(near_y - y)) <= slack else (x, y)
 
     def _square_at(self, point: tuple[float, float] | np.ndarray) -> int:
         x0, y0 = self.plane.grid_origin
