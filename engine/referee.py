@@ -136,14 +136,12 @@ class Referee:
         """The position the referee holds (30 characters) when a camera board (30 characters,
         '?' where unsure) shows it and no illegal move is pending; else None. What the camera
         saw then is known for sure: the reader learns from it."""
-        cells = parse_board(text.replace("?", "."))
-        unsure = {i + 1 for i, char in enumerate(text) if char == "?"}
+        cells, unsure = _camera_board(text)
         return format_board(self.expected) if not self.illegal and _matches(self.expected, cells, unsure) else None
 
     def board(self, text: str) -> list[Verdict]:
         """A settled board from the camera: 30 characters, '?' where unsure."""
-        cells = parse_board(text.replace("?", "."))
-        unsure = {i + 1 for i, char in enumerate(text) if char == "?"}
+        cells, unsure = _camera_board(text)
         self.seen = cells
         if _matches(self.expected, cells, unsure):
             self.on_the_way = set()
@@ -291,6 +289,12 @@ class Referee:
         self.illegal = True
         rule = f"{self.variant.prefix}.throw"
         return [Verdict("illegal", violations=(Violation(rule, ()),), note="Throw the sticks before moving a piece: put it back.")]
+
+
+def _camera_board(text: str) -> tuple[tuple[int, ...], set[int]]:
+    """A camera board (30 characters, '?' where unsure): its cells ('?' read as empty) and
+    its unsure squares."""
+    return parse_board(text.replace("?", ".")), {i + 1 for i, char in enumerate(text) if char == "?"}
 
 
 def _matches(board: tuple[int, ...], cells: tuple[int, ...], unsure: set[int]) -> bool:

@@ -309,7 +309,7 @@ class PieceFinder:
         self._lattice, self._camera = lattice, (float(nadir[0]), float(nadir[1]), camera_height_mm)
         bodies = lattice.body_mask(list(chosen.values()), self.plane.size, grow=1.8)
         hidden = bodies | cv2.dilate(((evidence > 0.5) & grid & bodies).astype(np.uint8), np.ones((5, 5), np.uint8)).astype(bool)
-        self.background = Background(*(_fill(plane, hidden, grid) for plane in planes), grid, *self._paper_and_edge(grid))
+        self.background = Background(*(_fill(plane, hidden, grid) for plane in planes), grid, *self._surroundings(grid))
         self._learn_colours(planes, start, chosen)
 
     def _match_start(self, lattice: Lattice, peaks: list[int], wanted: list[int]) -> tuple[dict[int, int] | None, set[int]]:
@@ -424,9 +424,9 @@ class PieceFinder:
             square = self._square_at((x, y))
             if not square:
                 continue
-            found = 1.0 / (1.0 + np.exp(-(inside.flat[index] - FOUND) / FOUND_SPREAD))
+            found = _found(inside.flat[index])
             features = self._features(index, changes, evidence, *overall)
-            piece = Piece(x, y, square, float(found), self.colours.light(features), bool(outside.flat[index] > CROWDED), self._spread(index))
+            piece = Piece(x, y, square, found, self.colours.light(features), bool(outside.flat[index] > CROWDED), self._spread(index))
             pieces.append(piece)
             if found > 0.5:
                 sure.append(index)
@@ -464,10 +464,9 @@ class PieceFinder:
             square = self._square_at((x, y))
             if not square:
                 continue
-            probability = 1.0 / (1.0 + np.exp(-(inside.flat[index] - FOUND) / FOUND_SPREAD))
             light = self.colours.light(self._features(index, changes, evidence, *overall, hidden=hidden))
             spread = self._spread(index, BEHIND_SIGMA)
-            found.append((index, Piece(float(x), float(y), square, float(probability), light, bool(outside.flat[index] > CROWDED), spread)))
+            found.append((index, Piece(float(x), float(y), square, _found(inside.flat[index]), light, bool(outside.flat[index] > CROWDED), spread)))
         return found
 
     def _paper_changed(self, changes: Changes) -> np.ndarray:
@@ -629,7 +628,7 @@ class PieceFinder:
         col, row = int(np.floor((point[0] - x0) / SQUARE_PX)), int(np.floor((point[1] - y0) / SQUARE_PX))
         return int(self.plane.cells[row, col]) if 0 <= row < 3 and 0 <= col < 10 else 0
 
-    def _paper_and_edge(self, grid: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    def _surroundings(self, grid: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """The paper around the grid (without the tray, the markers and the grid's outline),
         where something can come in from (the view's border), the tray and the grid's outline.
         (A marker's sharp print changes with the least shift of the picture: no sign of an arm.)"""
@@ -654,6 +653,15 @@ class PieceFinder:
 #: How far what lies on the paper reaches over the grid's outline (a third of a square: the
 #: shade of a hand hides the fingers' last part from the colour test).
 _BRIDGE = np.ones((2 * (SQUARE_PX // 3) + 1,) * 2, np.uint8)
+
+
+def _found(share: float) -> float:
+    """The probability that a piece stands where this share of its body looks like one.
+
+        >>> _found(FOUND), round(_found(FOUND + 4 * FOUND_SPREAD), 2)
+        (0.5, 0.98)
+    """
+    return float(1.0 / (1.0 + np.exp(-(share - FOUND) / FOUND_SPREAD)))
 
 
 def _centroid_share(top_ratio: float) -> float:

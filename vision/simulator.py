@@ -24,7 +24,9 @@ put at one table: its pattern, where borne-off pieces stand, a cast shadow's sha
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field, replace
+from typing import TypeVar
 
 import cv2
 import numpy as np
@@ -571,11 +573,7 @@ class Simulator:
 
     def _backdrop(self, conditions: Conditions) -> _Backdrop:
         key = (conditions.camera, conditions.centre_offset, conditions.table, conditions.seed)
-        if key not in self._backdrops:
-            if len(self._backdrops) >= KEPT_VIEWS:
-                self._backdrops.clear()
-            self._backdrops[key] = self._make_backdrop(conditions)
-        return self._backdrops[key]
+        return _kept(self._backdrops, key, lambda: self._make_backdrop(conditions))
 
     def _make_backdrop(self, conditions: Conditions) -> _Backdrop:
         camera, centre = conditions.camera, self._centre(conditions)
@@ -595,11 +593,7 @@ class Simulator:
         return _Backdrop(gx, gy, albedo, on_mat, px_per_mm)
 
     def _lighting(self, conditions: Conditions) -> _Lighting:
-        if conditions not in self._lightings:
-            if len(self._lightings) >= KEPT_VIEWS:
-                self._lightings.clear()
-            self._lightings[conditions] = self._make_lighting(conditions)
-        return self._lightings[conditions]
+        return _kept(self._lightings, conditions, lambda: self._make_lighting(conditions))
 
     def _make_lighting(self, conditions: Conditions) -> _Lighting:
         backdrop, shading = self._backdrop(conditions), self._shading(conditions)
@@ -972,6 +966,25 @@ class Simulator:
         top, left = rng.integers(NOISE_PAD, size=2)
         sign = np.float32(rng.choice([-1, 1]))
         return field[top : top + height, left : left + width] * sign
+
+
+Key = TypeVar("Key", bound=Hashable)
+Value = TypeVar("Value")
+
+
+def _kept(cache: dict[Key, Value], key: Key, make: Callable[[], Value]) -> Value:
+    """``cache[key]``, made when missing; the cache keeps at most KEPT_VIEWS entries (a
+    benchmark's or test's few cameras), emptied when full.
+
+        >>> cache = {}
+        >>> _kept(cache, 1, lambda: "one"), _kept(cache, 1, lambda: "again"), _kept(cache, 2, lambda: "two")
+        ('one', 'one', 'two')
+    """
+    if key not in cache:
+        if len(cache) >= KEPT_VIEWS:
+            cache.clear()
+        cache[key] = make()
+    return cache[key]
 
 
 def _onto_mat(points: np.ndarray, lamp: np.ndarray) -> np.ndarray:
