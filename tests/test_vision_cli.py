@@ -49,3 +49,22 @@ def test_an_unusable_start_picture_is_a_clear_error(tmp_path: Path) -> None:
     assert "Traceback" not in result.stderr
     line = json.loads(result.stdout)
     assert line["status"] == "no-board" and line["board"] is None and "cannot calibrate" in line["reason"]
+
+
+def test_a_broken_mat_file_is_a_clear_error_for_reading_and_replaying(tmp_path: Path) -> None:
+    start = tmp_path / "start.png"
+    cv2.imwrite(str(start), Simulator(MatLayout.for_paper("a3")).render(Scene(START_BOARD), Conditions.plain(), np.random.default_rng(2)))
+    (tmp_path / "frames").mkdir()
+    cv2.imwrite(str(tmp_path / "frames" / "000000.png"), cv2.imread(str(start)))
+    mats = {"garbage.json": b"\x00\xff{not json", "empty.json": b"{}", "list.json": b"[1, 2]",
+            "markers.json": json.dumps({"dpi": 150, "markers": "none"}).encode(),
+            "squares.json": json.dumps({"dpi": 150, "width_px": 1, "height_px": 1, "markers": [], "squares": [1], "tray": []}).encode(),
+            "deep.json": b"[" * 100000 + b"]" * 100000, "missing.json": None, "frames": None}
+    for name, content in mats.items():
+        if content is not None:
+            (tmp_path / name).write_bytes(content)
+        mat = str(tmp_path / name)
+        for result in (senet("vision", "read", "--calibrate", str(start), str(start), "--mat", mat),
+                       senet("referee", "replay", "--variant", "kendall", "--calibrate", str(start), str(tmp_path / "frames"), "--mat", mat)):
+            assert result.returncode != 0, (name, result.stdout)
+            assert result.stderr.strip() and "Traceback" not in result.stderr, (name, result.stderr)

@@ -52,7 +52,7 @@ class MatGeometry:
             squares = {int(k): np.array(v, float).reshape(4, 2) for k, v in data["squares"].items()}
             tray = np.array(data["tray"], float).reshape(4, 2)
             geometry = cls(float(data["dpi"]), float(data["width_px"]), float(data["height_px"]), markers, squares, tray)
-        except (KeyError, TypeError, ValueError) as error:
+        except (KeyError, TypeError, ValueError, AttributeError) as error:
             raise MatFileError(f"mat geometry is not in the mat.json shape ({error!r})") from None
         if sorted(squares) != list(range(1, 31)) or len(markers) < 4:
             raise MatFileError("mat geometry needs squares 1..30 and at least four markers")
@@ -66,6 +66,10 @@ class MatGeometry:
             raise MatFileError(f"cannot read {path}: {error.strerror}") from None
         except json.JSONDecodeError as error:
             raise MatFileError(f"{path} is not valid JSON: {error.msg} (line {error.lineno})") from None
+        except UnicodeDecodeError:
+            raise MatFileError(f"{path} is not a text file (mat.json is UTF-8 JSON)") from None
+        except RecursionError:
+            raise MatFileError(f"{path} is nested too deeply to be a mat.json") from None
 
     @property
     def square_side_px(self) -> float:
