@@ -29,7 +29,7 @@ def frames(size: tuple[int, int], count: int) -> tuple[np.ndarray, list[np.ndarr
     layout = MatLayout.for_paper("a3")
     simulator, rng = Simulator(layout), np.random.default_rng(5)
     conditions = Conditions.random_hard(rng, *size, mat_mm=(layout.width_mm, layout.height_mm))
-    style = Style.random(rng)
+    style = Style.random(rng, layout.square_mm)
     start = simulator.render(Scene(START_BOARD), conditions, rng, style)
     boards = ["".join(rng.permutation(list(START_BOARD))) for _ in range(count)]
     sticks = [tuple(bool(v) for v in rng.integers(0, 2, 4)) for _ in range(count)]

@@ -26,8 +26,8 @@ def test_hard_pictures_never_give_a_wrong_board_or_throw(paper: str) -> None:
     assert counts["boards_wrong"] == 0, counts  # '?' squares are not wrong: the referee fills them in
     assert counts["throws_wrong"] == 0, counts
     # A hand that leaves every square in view may be read "ok": the board it gives must be right
-    # (boards_wrong above counts hands too); most hands are reported.
-    assert counts["hands_occluded"] + counts["hands_no_board"] >= 0.75 * counts["hands"], counts
+    # (boards_wrong above counts hands too), and a hand over the tray withholds the throw.
+    assert counts["hands_occluded"] + counts["hands_no_board"] + counts["hands_withheld"] >= 0.9 * counts["hands"], counts
     # Guards against falling back (bench/vision_accuracy.py gives the figures): a far 640x480
     # camera over an A4 mat barely sees its markers and its pieces crowd their squares; this
     # simulator redraws shadows and glare for every picture, much harsher than a fixed lamp.

@@ -44,6 +44,8 @@ SHIFT = 4
 #: The plain style's pieces, as fractions of the square's side; no piece is wider than MAX_PIECE of it.
 PLAIN_PIECE = (0.72, 0.3)
 MAX_PIECE = 0.92
+#: The share of scattered pieces nudged over their square's edge (most stand inside it).
+NUDGED_SHARE = 0.05
 #: Tries to stand a scattered piece clear of its neighbours.
 PLACE_TRIES = 40
 #: How far a stick may lie over the tray's printed edge (mm).
@@ -156,9 +158,10 @@ class Style:
     sleeve: Colour = (40, 60, 130)
 
     @classmethod
-    def random(cls, rng: np.random.Generator) -> Style:
-        """A plausible set: white, ivory or light wood against black, dark blue or dark brown,
-        as drums, spools or cones 18-26 mm across and 8-16 mm tall."""
+    def random(cls, rng: np.random.Generator, square_mm: float = 33.0) -> Style:
+        """A plausible set for a mat whose squares are ``square_mm`` wide: white, ivory or light
+        wood against black, dark blue or dark brown, as drums, spools or cones that stand inside
+        a square (0.45-0.8 of its side across: 15-26 mm on the A3 mat), 0.24-0.48 of it tall."""
 
         def pick(options: list[Colour], spread: float = 6.0) -> Colour:
             base = np.array(options[rng.integers(len(options))], float)
@@ -168,7 +171,7 @@ class Style:
             light_piece=pick(list(LIGHT_PIECES.values())),
             dark_piece=pick(list(DARK_PIECES.values()), 4.0),
             piece_shape=str(rng.choice(list(PROFILES))),
-            piece_mm=(float(rng.uniform(18, 26)), float(rng.uniform(8, 16))),
+            piece_mm=(float(rng.uniform(0.45, 0.79) * square_mm), float(rng.uniform(0.24, 0.48) * square_mm)),
             gloss=float(rng.uniform(0.5, 1.0) if rng.random() < 0.5 else rng.uniform(0.0, 0.3)),
             light_stick=pick(PALE_STICKS),
             dark_stick=pick(DARK_STICKS),
@@ -412,7 +415,9 @@ class Simulator:
         self, board: str, style: Style, scatter: float, rng: np.random.Generator, keep: Scene | None = None
     ) -> tuple[Place, ...]:
         """Where each piece of ``board`` stands: up to ``scatter`` of the way from its square's
-        middle to its edges (uniformly), clear of its neighbours when it can be. Pieces of
+        middle to where its base touches the square's edges (uniformly), or for a few pieces
+        (``NUDGED_SHARE``) to the edges themselves, its base half over the line; clear of its
+        neighbours when it can be. Pieces of
         ``keep`` (the scene before) that are still on their squares stay where they stood.
 
         >>> sim = Simulator(MatLayout.for_paper("a4"))
@@ -423,6 +428,7 @@ class Simulator:
         """
         diameter = self.piece_size(style)[0]
         side = self.layout.square_mm
+        room = max(1.0 - diameter / side, 0.0)
         places: list[Place] = [(0.5, 0.5)] * len(board)
         kept = keep.places if keep is not None and keep.places is not None else None
         done: list[int] = []
@@ -437,7 +443,8 @@ class Simulator:
                 continue
             if scatter > 0:
                 others = corners[done] + np.array([places[j] for j in done]).reshape(-1, 2) * side
-                tries = 0.5 + scatter * rng.uniform(-0.5, 0.5, (PLACE_TRIES, 2))
+                reach = 1.0 if rng.random() < NUDGED_SHARE else room
+                tries = 0.5 + scatter * reach * rng.uniform(-0.5, 0.5, (PLACE_TRIES, 2))
                 gaps = np.linalg.norm((corners[index] + tries * side)[:, None] - others[None], axis=-1)
                 clear = gaps.min(axis=1) if len(done) else np.full(PLACE_TRIES, np.inf)
                 good = np.flatnonzero(clear >= diameter)

@@ -58,7 +58,7 @@ def hard_cases(paper: str, count: int, seed: int, size: tuple[int, int] = (640, 
             position.push(move)
         board = position.board_text
         conditions = Conditions.random_hard(rng, *size, mat_mm=(layout.width_mm, layout.height_mm))
-        style = Style.random(rng)
+        style = Style.random(rng, layout.square_mm)
         start_places = simulator.place_pieces(START_BOARD, style, conditions.scatter, rng)
         start = simulator.render(Scene(START_BOARD, places=start_places), conditions.drifted(rng), rng, style)
         sticks = tuple(bool(v) for v in rng.integers(0, 2, 4))
@@ -81,11 +81,13 @@ def tally(paper: str, count: int, seed: int, size: tuple[int, int] = (640, 480))
     ``throws_wrong`` count every "ok" answer that was wrong, hands included. A board is
     right when every square read surely is right: its '?' squares are counted in
     ``unsure_squares`` (the referee fills them in from the legal moves). A start picture
-    the reader refuses (it raises a ValueError saying why) is not ``calibrated``.
+    the reader refuses (it raises a ValueError saying why) is not ``calibrated``. A hand over
+    the tray alone may leave the board "ok": ``hands_withheld`` counts those whose throw was
+    withheld (a hand's throw is never read).
     """
     counts = dict.fromkeys(
         ["calibrated", "clear", "ok", "boards_right", "boards_wrong", "unsure_squares", "throws_right",
-         "throws_wrong", "throws_unread", "hands", "hands_occluded", "hands_no_board"], 0)
+         "throws_wrong", "throws_unread", "hands", "hands_occluded", "hands_no_board", "hands_withheld"], 0)
     for case in hard_cases(paper, count, seed, size):
         geometry = choose_mat(case.start, known_mats())
         if geometry is None:
@@ -112,6 +114,7 @@ def tally(paper: str, count: int, seed: int, size: tuple[int, int] = (640, 480))
         counts["unsure_squares"] += seen.board.count("?")
         if seen.light_up is None:
             counts["throws_unread"] += 1
+            counts["hands_withheld"] += bool(case.hand)
         else:
             counts["throws_right" if seen.light_up == case.light_up else "throws_wrong"] += 1
     return counts
