@@ -22,6 +22,7 @@ start pieces best.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import product
 from math import ceil, erf, floor, sqrt
 
 import cv2
@@ -31,11 +32,13 @@ from senet.vision.plane import SQUARE_PX, BoardPlane, colour_planes
 
 #: Lattice steps per square side.
 STEPS = 10
-#: Radii (mm), heights (mm) and top/base radius ratios tried for the start pieces:
-#: drums and spools (1) and cones (0.3).
-RADII_MM = (8.5, 10.0, 11.5, 13.0)
-HEIGHTS_MM = (1.0, 5.0, 9.0, 13.0, 17.0)
+#: Radii and heights (shares of a square's side: a set of pieces fits its board) and top/base
+#: radius ratios tried for the start pieces: drums and spools (1) and cones (0.3).
+RADII = (0.22, 0.26, 0.3, 0.34, 0.38)
+HEIGHTS = (0.03, 0.15, 0.27, 0.39, 0.52)
 TOP_RATIOS = (1.0, 0.3)
+#: Rounds of finer steps between them around the best (each halves the step).
+REFINE_ROUNDS = 2
 #: Inside samples: along the axis from base to top (t), points of a disc of this size.
 AXIS_STEPS = (0.0, 0.33, 0.67, 1.0)
 DISC = np.array([(0.0, 0.0)] + [(0.55 * np.cos(a), 0.55 * np.sin(a)) for a in np.arange(6) * np.pi / 3])
@@ -63,7 +66,8 @@ EDGE_SLACK = 0.1
 CROWDED = 0.55
 #: A square whose area is this much not-field, not explained by pieces found, is doubtful...
 DOUBTFUL = 0.06
-#: ...and this much, covered.
+#: ...unless a piece stands on it this surely; and this much, covered.
+HELD = 0.99
 COVERED = 0.25
 #: A square this much under something that reaches in from beyond the view (an arm) is covered.
 REACHED = 0.1
@@ -81,6 +85,8 @@ DARKER, BRIGHTER = 0.8, 0.35
 #: Floor on the colour spread, so ten pieces cannot make a model too sure; and the degrees of
 #: freedom of its heavy tails.
 MIN_COLOUR_SPREAD, COLOUR_TAIL = 0.08, 3.0
+#: The least share of plain pixels nearby (Gaussian weight) to fill a hidden pixel from them.
+FILL_WEIGHT = 0.02
 #: An accepted board teaches the colours of the pieces placed this surely on their squares,
 #: moving each kind's look this share of the way towards them.
 LOOK_SURE, LEARN_RATE = 0.95, 0.2
@@ -286,9 +292,13 @@ class PieceFinder:
         grid = self._grid_mask()
         evidence = _start_evidence(planes, grid)
         wanted = [i + 1 for i, c in enumerate(start) if c != "."]
-        best: tuple[float, PieceShape, Lattice, dict[int, int]] | None = None
         closest: tuple[int, set[int]] = (-1, set())
-        for shape in (PieceShape(r, h, q) for r in RADII_MM for h in HEIGHTS_MM for q in TOP_RATIOS):
+        side = SQUARE_PX * self.plane.mm_per_px
+
+        def fit(radius: float, height: float, top_ratio: float) -> tuple[float, PieceShape, Lattice, dict[int, int]] | None:
+            """How well pieces of this shape (shares of the square) explain the start picture."""
+            nonlocal closest
+            shape = PieceShape(radius * side, height * side, top_ratio)
             lattice = Lattice.build(self.plane, nadir, camera_height_mm, shape, grid)
             inside, outside = lattice.scores(evidence)
             peaks = self._peaks(lattice, inside - 0.5 * outside, inside)
@@ -297,14 +307,29 @@ class PieceFinder:
             if hits > closest[0]:
                 closest = (hits, seen)
             if chosen is None:
-                continue
+                return None
             # Something on an empty square (a glint of the lamp) belongs to the empty board.
             extra = len(peaks) - len(wanted)
             quality = _overlap(lattice, list(chosen.values()), evidence > 0.5, grid, self.plane.size) - 0.02 * extra
-            if best is None or quality > best[0]:
-                best = (quality, shape, lattice, chosen)
+            return quality, shape, lattice, chosen
+
+        best = None
+        for radius, height, top_ratio in product(RADII, HEIGHTS, TOP_RATIOS):
+            tried = fit(radius, height, top_ratio)
+            if tried is not None and (best is None or tried[0] > best[0]):
+                best = tried
         if best is None:
             raise CalibrationError(_what_is_wrong(set(wanted), closest[1]))
+        # Between the shapes tried: a height and a radius nearer the pieces' own (where a piece's
+        # body shows depends on both), in finer and finer steps.
+        step_r, step_h = RADII[1] - RADII[0], HEIGHTS[1] - HEIGHTS[0]
+        for _ in range(REFINE_ROUNDS):
+            step_r, step_h = step_r / 2, step_h / 2
+            radius, height, top_ratio = best[1].radius_mm / side, best[1].height_mm / side, best[1].top_ratio
+            for dr, dh in ((-step_r, 0), (step_r, 0), (0, -step_h), (0, step_h)):
+                tried = fit(radius + dr, max(height + dh, 0.0), top_ratio)
+                if tried is not None and tried[0] > best[0]:
+                    best = tried
         _, self.shape, lattice, chosen = best
         self._lattice, self._camera = lattice, (float(nadir[0]), float(nadir[1]), camera_height_mm)
         bodies = lattice.body_mask(list(chosen.values()), self.plane.size, grow=1.8)
@@ -512,8 +537,10 @@ class PieceFinder:
         for piece in pieces:
             if piece.crowded and piece.found > 0.5:
                 covered[piece.square - 1] = True
-        # Something there that is not a whole piece (a piece half hidden?): doubtful.
-        confidence = np.where(unclear > DOUBTFUL, np.minimum(probabilities.max(axis=1), 0.5), probabilities.max(axis=1))
+        # Something there that is not a whole piece (a piece half hidden?): doubtful, unless a
+        # piece surely stands there (a square holds one piece: the rest is its shadow).
+        doubtful = (unclear > DOUBTFUL) & (occupied < HELD)
+        confidence = np.where(doubtful, np.minimum(probabilities.max(axis=1), 0.5), probabilities.max(axis=1))
         labels = "".join(".DL"[k] for k in probabilities.argmax(axis=1))
         return SquareReadings(labels, confidence, probabilities, covered, tuple(pieces))
 
@@ -779,13 +806,26 @@ def _pt(point: np.ndarray) -> tuple[int, int]:
 
 def _fill(values: np.ndarray, hidden: np.ndarray, grid: np.ndarray) -> np.ndarray:
     """``values`` with the ``hidden`` pixels filled in from the plain pixels around them: the
-    grid's from the grid, the paper's from the paper."""
+    grid's from the grid, the paper's from the paper; from farther away where a crowded start
+    row hides everything near (and from the part's median where nothing shows at all).
+
+        >>> values, grid = np.full((60, 60), 2.0, np.float32), np.ones((60, 60), bool)
+        >>> values[:40] = 9.0  # a row of pieces hides the top two thirds
+        >>> hidden = values > 5
+        >>> float(_fill(values, hidden, grid)[5, 30])
+        2.0
+    """
     filled = values.copy()
-    sigma = SQUARE_PX * 0.5
     for part in (grid, ~grid):
-        weight = (part & ~hidden).astype(np.float32)
-        smooth = cv2.GaussianBlur(values * weight, (0, 0), sigma) / np.maximum(cv2.GaussianBlur(weight, (0, 0), sigma), 1e-3)
-        filled[part & hidden] = smooth[part & hidden]
+        plain = (part & ~hidden).astype(np.float32)
+        if not plain.any():
+            continue
+        estimate = np.full(values.shape, _median(values[plain > 0]), np.float32)
+        for sigma in (2.0 * SQUARE_PX, 0.5 * SQUARE_PX):  # the nearer the plain pixels, the better
+            weight = cv2.GaussianBlur(plain, (0, 0), sigma)
+            smooth = cv2.GaussianBlur(values * plain, (0, 0), sigma) / np.maximum(weight, 1e-6)
+            estimate = np.where(weight > FILL_WEIGHT, smooth, estimate)
+        filled[part & hidden] = estimate[part & hidden]
     return filled.astype(np.float32)
 
 
