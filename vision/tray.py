@@ -89,6 +89,9 @@ MAX_COUNT = 8
 _LOG = np.log(np.arange(256, dtype=np.float32) + 1.0)
 _SQUARE3 = np.ones((3, 3), np.uint8)
 _AROUND = (27, 27)  # the tray around a pixel, for its brightness (40 mm)
+#: Sticks lying against each other are parted by the cores of their pale and dark pixels: these
+#: eroded this many rounds (tray pixels, 1.5 mm each), each at least this share of a stick.
+SEAM, CORE = 2, 0.3
 
 
 @dataclass(frozen=True)
@@ -251,22 +254,17 @@ class TrayReader:
         """The mask of things lying in the tray, and its patches bigger than specks."""
         objects, pale, dark = self.masks(frame, homography)
         count, labels, stats, _ = cv2.connectedComponentsWithStats(objects, connectivity=8)
-        pale_sums = np.bincount(labels[pale > 0], minlength=count)
-        dark_sums = np.bincount(labels[dark > 0], minlength=count)
-        edge_sums = np.bincount(labels.ravel()[self._edge], minlength=count)
+        edge = np.zeros(objects.shape, np.uint8)
+        edge.flat[self._edge] = 1
         found = []
         for index in range(1, count):
             x, y, w, h, area = stats[index]
             if area < SPECK * STICK_AREA:
                 continue
-            member = cv2.compare(labels[y : y + h, x : x + w], int(index), cv2.CMP_EQ)
-            outline, _ = cv2.findContours(member, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-            rect = cv2.minAreaRect(np.concatenate(outline))
-            patch = Patch(int(area), float(max(rect[1])), int(pale_sums[index]), int(dark_sums[index]), int(edge_sums[index]))
-            if not patch.single:
-                box = (slice(y, y + h), slice(x, x + w))
-                patch = replace(patch, stripes=stripes(member > 0, pale[box] > 0, dark[box] > 0, rect))
-            found.append(patch)
+            box = (slice(y, y + h), slice(x, x + w))
+            member = cv2.compare(labels[box], int(index), cv2.CMP_EQ)
+            parts = _touching(member, pale[box], dark[box]) or [member]
+            found += [_patch(part, pale[box], dark[box], edge[box]) for part in parts]
         return objects, found
 
     def masks(self, frame: np.ndarray, homography: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -300,6 +298,55 @@ class TrayReader:
         pale = objects & ((relative > PALE) | clipped)
         dark = objects & (relative < DARK) & ~clipped
         return objects, pale.astype(np.uint8), dark.astype(np.uint8)
+
+
+def _patch(member: np.ndarray, pale: np.ndarray, dark: np.ndarray, edge: np.ndarray) -> Patch:
+    """The patch of the pixels ``member`` marks (uint8 0/255), with its stripes when it is not
+    one stick."""
+    inside = member > 0
+    outline, _ = cv2.findContours(member, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    rect = cv2.minAreaRect(np.concatenate(outline))
+    patch = Patch(int(inside.sum()), float(max(rect[1])), int(pale[inside].sum()), int(dark[inside].sum()), int(edge[inside].sum()))
+    if patch.single:
+        return patch
+    return replace(patch, stripes=stripes(inside, pale > 0, dark > 0, rect))
+
+
+def _touching(member: np.ndarray, pale: np.ndarray, dark: np.ndarray) -> list[np.ndarray]:
+    """Sticks lying against each other in one patch (uint8 0/255; ``pale`` and ``dark`` its
+    pixels of either side, 0/1): the shadowed seam between them is no stick, so the cores of
+    the pale and of the dark pixels (a slight erosion takes off a pale stick's dark side and
+    the blur at the seams) part them. Each core big enough to be a stick grows back over the
+    patch's pixels nearest it; no parts when there are fewer than two such cores.
+
+        >>> two = np.zeros((40, 120), np.uint8)
+        >>> two[5:30, 10:100] = 255  # two pale sticks fused by the shadow between them
+        >>> pale = np.zeros_like(two)
+        >>> pale[5:16, 10:100] = pale[19:30, 10:100] = 1
+        >>> [int((part > 0).sum()) for part in _touching(two, pale, np.zeros_like(two))]
+        [1080, 1170]
+    """
+    seeds = np.zeros(member.shape, np.int32)
+    count = 0
+    for side in (pale, dark):
+        cores, labels = cv2.connectedComponents(cv2.erode(side * (member > 0), _SQUARE3, iterations=SEAM, borderType=cv2.BORDER_CONSTANT, borderValue=0), connectivity=4)
+        sizes = np.bincount(labels.ravel(), minlength=cores)
+        for label in np.flatnonzero(sizes >= CORE * STICK_AREA):
+            if label:
+                count += 1
+                seeds[labels == label] = count
+    if count < 2:
+        return []
+    # Grow the cores back over the patch a pixel at a time (the nearer core takes a pixel).
+    for _ in range(max(member.shape)):
+        free = (seeds == 0) & (member > 0)
+        if not free.any():
+            break
+        grown = cv2.dilate(seeds.astype(np.float32), _SQUARE3).astype(np.int32)
+        if not (grown[free] > 0).any():
+            break
+        seeds = np.where(free, grown, seeds)
+    return [cv2.compare(seeds, label, cv2.CMP_EQ) for label in range(1, count + 1)]
 
 
 def _brightest(image: np.ndarray) -> np.ndarray:
