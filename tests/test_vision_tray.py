@@ -177,6 +177,26 @@ def test_patches_are_counted_in_the_sizes_of_single_sticks_and_only_when_certain
         count_sticks([Patch(2400, 170.0, 2100, 200), Patch(2100, 88.0, 1100, 900)])
 
 
+def test_sticks_lying_together_along_the_edge_are_counted_when_the_four_add_up() -> None:
+    pale_by_an_end, dark = Patch(1200, 88.0, 1100, 40, edge=30), Patch(1100, 87.0, 10, 1060)
+    pair = Patch(1900, 92.0, 1650, 180, edge=90)  # two pale ones, the outer one partly hidden
+    assert count_sticks([pale_by_an_end, dark, pair]) == (3, 4)
+    # A few pale pixels in a dark pair at the edge may be a pale stick almost hidden: both
+    # (0 pale, 3 dark) and (1 pale, 2 dark) make four with the single dark one.
+    with pytest.raises(Unclear):
+        count_sticks([dark, Patch(2800, 130.0, 360, 2380, edge=90)])
+
+
+def test_a_dark_sliver_beside_a_washed_out_spot_is_no_dark_stick() -> None:
+    """A pale stick in a lamp's glare vanishes but for its shaded side: not a dark stick."""
+    pale = Patch(1150, 88.0, 1050, 30)
+    sliver = Patch(340, 85.0, 35, 190, edge=280, washed=280)
+    with pytest.raises(Unclear, match="glare"):
+        count_sticks([pale, pale, pale, sliver])
+    # A whole dark stick in the same spot is read.
+    assert count_sticks([pale, pale, pale, Patch(1000, 86.0, 20, 950, edge=300, washed=300)]) == (3, 4)
+
+
 @pytest.fixture(scope="module")
 def simulator() -> Simulator:
     return Simulator(LAYOUT)

@@ -7,16 +7,17 @@ its colour, so it is left out. Each patch of changed colour is one stick, sticks
 against each other, or something else (a hand: "occluded" only when it is bigger than
 all four sticks, so that sticks lying together never hide the board).
 
-Brightness against the tray around it tells the pale (flat) side from the dark (rounded)
+Brightness against the lit tray near it tells the pale (flat) side from the dark (rounded)
 one. A camera that looks from the side sees a stick's top and one of its sides, so a pale
 stick shows a darker strip along it and looks wider than it lies; and colour marks the
 middle of a rounded back more than its edges, so a dark stick looks narrower. How one
 stick of each side looks here (its area and width, its shares of pale and dark pixels) is
 measured on the patches shaped like one stick, and every other patch is counted in those
 units: sticks lying together, or partly hidden over the tray's edge or in a washed-out
-spot. Sticks lying side by side, each a whole stick long, are counted by their stripes,
-which needs no measured look (a small tray holds its sticks so). Nothing is reported unless
-four sticks are seen and every way to count them gives the same throw.
+spot (where several counts may fit one patch). Sticks lying side by side, each a whole
+stick long, are counted by their stripes, which needs no measured look (a small tray holds
+its sticks so). Nothing is reported unless four sticks are seen and every way to count them
+that sees four gives the same throw.
 
     >>> TrayReading("sticks", 3, 4, "").light_up
     3
@@ -43,7 +44,7 @@ COLOUR_CHANGE = 0.24
 #: may drift since the calibration: skin or a sleeve differ from the green by 0.4 or more.
 #: Where less than FREE_TRAY of the tray stays that near, something covers most of it.
 LAMP_SHIFT, LIGHT_CHANGE, FREE_TRAY = 0.25, float(np.log(2.0)), 0.2
-#: Log brightness against the tray around it, in the camera's (gamma-compressed) values: a
+#: Log brightness against the lit tray near it, in the camera's (gamma-compressed) values: a
 #: pale side is brighter than the green tray, a dark side darker than 0.8 of it. Between
 #: them (the light on a rounded back, a pale side in a lamp's glare on the paper) is neither.
 PALE, DARK = 0.0, float(np.log(0.8))
@@ -52,9 +53,10 @@ PALE, DARK = 0.0, float(np.log(0.8))
 CLIPPED, CLIPPED_FROM = 250, 210
 #: Length range (in stick lengths) of a patch that may be one stick on its own.
 SINGLE_LENGTH = (0.8, 1.35)
-#: Widest (in stick widths) one stick may look: its top and side seen from 30 degrees; and
-#: without any other stick to compare with, from straight above.
-SINGLE_WIDTH, LONE_WIDTH = 2.2, 1.6
+#: Widest (in stick widths) one stick may look, by its side up: a pale (flat) side shows the
+#: stick's side too when seen from 30 degrees, a dark (rounded) one does not. Without any
+#: other stick to compare with, the widest of either seen from straight above.
+SINGLE_WIDTH, LONE_WIDTH = {"pale": 1.8, "dark": 1.45}, 1.6
 #: One stick of a side looks at most this much bigger than another as they lie; a patch
 #: shaped like one stick but bigger is two lying side by side.
 SINGLE_SPREAD = 1.4
@@ -75,8 +77,9 @@ PALE_SHARE, SIDE, DARK_SHARE, GLINT = 0.45, 0.35, 0.5, 0.25
 #: share of its length and area; lying along the edge, its whole length and the second
 #: share of its area.
 PARTIAL = (0.6, 0.35)
-#: A patch touching the tray's edge along less than this (in stick widths) only grazes it.
-GRAZE = 1.0
+#: A patch touching the tray's edge along less than this (in stick widths) only grazes it;
+#: along less than END (in stick lengths), it touches it by an end or a corner.
+GRAZE, END = 1.0, 0.5
 #: Sticks lying side by side: each shows as a stripe at least this share of a stick's width
 #: wide; narrower ones are a pale stick's side seen at an angle, or a seam.
 STRIPE = 0.5
@@ -88,7 +91,9 @@ MAX_STICKS = 4.5
 MAX_COUNT = 8
 _LOG = np.log(np.arange(256, dtype=np.float32) + 1.0)
 _SQUARE3 = np.ones((3, 3), np.uint8)
-_AROUND = (27, 27)  # the tray around a pixel, for its brightness (40 mm)
+#: The lit tray near a pixel, that its brightness is told against: the brightest free tray
+#: within this window (20 mm), smoothed over it. _NONE marks pixels with no free tray.
+_NEAR, _NONE = (13, 13), -10.0
 #: Sticks lying against each other are parted by the cores of their pale and dark pixels: these
 #: eroded this many rounds (tray pixels, 1.5 mm each), each at least this share of a stick.
 SEAM, CORE = 2, 0.3
@@ -121,11 +126,13 @@ class Patch:
 
     area: int
     length: float
-    pale: int  # pixels brighter than the tray around
-    dark: int  # pixels darker than the tray around
+    pale: int  # pixels brighter than the lit tray near them
+    dark: int  # pixels darker than the lit tray near them
     #: Pixels along the edge of what can be seen (the tray's edge, a washed-out spot): part of
     #: it may not show (a stick over the tray's edge, an arm reaching in).
     edge: int = 0
+    #: Of those, pixels along a washed-out spot: a pale side may vanish there, its shaded side not.
+    washed: int = 0
     #: (pale, dark) sticks lying side by side, each a whole stick long, when the patch is
     #: such stripes (see :func:`stripes`).
     stripes: tuple[int, int] | None = None
@@ -146,8 +153,9 @@ class Patch:
     @property
     def single(self) -> bool:
         """Whether it has the shape of one stick, one side up."""
-        return (SINGLE_LENGTH[0] <= self.length / STICK_PX[0] <= SINGLE_LENGTH[1] and self.width <= SINGLE_WIDTH * STICK_PX[1]
-                and self.kind is not None)
+        kind = self.kind
+        return (kind is not None and SINGLE_LENGTH[0] <= self.length / STICK_PX[0] <= SINGLE_LENGTH[1]
+                and self.width <= SINGLE_WIDTH[kind] * STICK_PX[1])
 
 
 @dataclass(frozen=True)
@@ -159,12 +167,12 @@ class Look:
     width: tuple[float, float]
     pale: tuple[float, float]
     dark: tuple[float, float]
-    #: Measured on sticks lying well inside the tray (not guessed, nor from sticks at its edge).
+    #: Measured on sticks lying whole in view: well inside the tray, or touching its edge by an end.
     sure: bool = False
     guessed: bool = False
 
     @classmethod
-    def measure(cls, singles: list[Patch]) -> Look:
+    def measure(cls, singles: list[Patch], sure: bool = False) -> Look:
         """The ranges over patches of single sticks: around their middle by SLACK (as a share
         of the middle area or width) or SHARE_SLACK, and beyond them by a third of that.
 
@@ -178,8 +186,11 @@ class Look:
         area = median([p.area for p in singles])
         width = median([p.width for p in singles])
         return cls(span([p.area for p in singles], SLACK * area, SLACK * area), span([p.width for p in singles], SLACK * width, SLACK * width),
-                   span([p.pale / p.area for p in singles], *SHARE_SLACK, 1.0), span([p.dark / p.area for p in singles], *SHARE_SLACK, 1.0),
-                   all(p.edge <= GRAZE * STICK_PX[1] for p in singles))
+                   span([p.pale / p.area for p in singles], *SHARE_SLACK, 1.0), span([p.dark / p.area for p in singles], *SHARE_SLACK, 1.0), sure)
+
+    def within(self, other: Look) -> bool:
+        """Whether the middle of this look's area and width lies in ``other``'s ranges."""
+        return all(low <= sum(mine) / 2 <= high for mine, (low, high) in ((self.area, other.area), (self.width, other.width)))
 
     @classmethod
     def guess(cls, kind: str, other: Look) -> Look:
@@ -218,6 +229,7 @@ class TrayReader:
         self._inner[2:-2, 2:-2] = 1  # leave out the printed border line
         self._border = self._inner - cv2.erode(self._inner, _SQUARE3)
         self._edge = np.flatnonzero(self._border)  # where a patch may be cut off: the edge, washed-out spots
+        self._washed = np.zeros(0, np.intp)
         # A grid of tray pixels that stands for the whole tray in medians.
         ys, xs = np.mgrid[4 : h - 4 : 5, 4 : w - 4 : 5]
         self._grid = (ys.ravel() * w + xs.ravel()).astype(np.intp)
@@ -234,6 +246,7 @@ class TrayReader:
         self._bright = _brightest(tray) > CLIPPED_FROM
         washed_out = cv2.dilate(self._bright.astype(np.uint8), _SQUARE3, iterations=2) & self._inner
         self._edge = np.flatnonzero(self._border | washed_out)
+        self._washed = np.flatnonzero(washed_out & (1 - self._border))
 
     def read(self, frame: np.ndarray, homography: np.ndarray) -> TrayReading:
         """What lies in the tray of ``frame``."""
@@ -256,6 +269,7 @@ class TrayReader:
         count, labels, stats, _ = cv2.connectedComponentsWithStats(objects, connectivity=8)
         edge = np.zeros(objects.shape, np.uint8)
         edge.flat[self._edge] = 1
+        edge.flat[self._washed] = 2
         found = []
         for index in range(1, count):
             x, y, w, h, area = stats[index]
@@ -291,9 +305,12 @@ class TrayReader:
         clipped = _brightest(tray) >= CLIPPED
         found = np.where(clipped, ~self._bright, moved > COLOUR_CHANGE) & (self._inner > 0)
         objects = cv2.morphologyEx(found.astype(np.uint8), cv2.MORPH_OPEN, _SQUARE3)
-        # 2. Brightness against the tray around it (shadows and lamps vary slowly).
-        free = (self._inner & (1 - objects)).astype(np.float32)
-        around = cv2.blur(brightness * free, _AROUND) / np.maximum(cv2.blur(free, _AROUND), 1e-3)
+        # 2. Brightness against the lit tray near it (lamps vary slowly): the brightest free
+        # tray near it, as shadows and the parts of sticks too dark to show a colour only darken.
+        free = (self._inner & (1 - objects)) > 0
+        lit = cv2.dilate(np.where(free, brightness, _NONE).astype(np.float32), np.ones(_NEAR, np.uint8))
+        lit[lit <= _NONE] = float(np.median(brightness[free])) if free.any() else 0.0
+        around = cv2.blur(lit, _NEAR)
         relative = brightness - around
         pale = objects & ((relative > PALE) | clipped)
         dark = objects & (relative < DARK) & ~clipped
@@ -306,7 +323,8 @@ def _patch(member: np.ndarray, pale: np.ndarray, dark: np.ndarray, edge: np.ndar
     inside = member > 0
     outline, _ = cv2.findContours(member, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     rect = cv2.minAreaRect(np.concatenate(outline))
-    patch = Patch(int(inside.sum()), float(max(rect[1])), int(pale[inside].sum()), int(dark[inside].sum()), int(edge[inside].sum()))
+    patch = Patch(int(inside.sum()), float(max(rect[1])), int(pale[inside].sum()), int(dark[inside].sum()),
+                  int((edge[inside] > 0).sum()), int((edge[inside] == 2).sum()))
     if patch.single:
         return patch
     return replace(patch, stripes=stripes(inside, pale > 0, dark > 0, rect))
@@ -356,21 +374,30 @@ def _brightest(image: np.ndarray) -> np.ndarray:
 
 
 def looks(patches: list[Patch]) -> dict[str, Look] | None:
-    """How one pale and one dark stick look, from the patches of single sticks (those well
-    inside the tray when there are any; None without any)."""
+    """How one pale and one dark stick look, from the patches of single sticks: those well
+    inside the tray when there are any, else those touching its edge only by an end (a stick
+    lying along the edge may be partly hidden; by a washed-out spot, it may be a pale stick's
+    shaded side). A kind seen only along the edge that does not look as the other kind
+    measured well says it may, and a kind not seen alone, are guessed from the other kind.
+    None without any single stick.
+    """
     measured = {}
     for kind in ("pale", "dark"):
-        singles = [p for p in patches if p.single and p.kind == kind]
+        singles = [p for p in patches if p.single and p.kind == kind and p.washed <= GRAZE * STICK_PX[1]]
         inside = [p for p in singles if p.edge <= GRAZE * STICK_PX[1]]
-        if inside or singles:
-            smallest = min(p.area for p in inside or singles)
-            measured[kind] = Look.measure([p for p in inside or singles if p.area <= SINGLE_SPREAD * smallest])
+        by_an_end = [p for p in singles if p.edge <= END * STICK_PX[0]]
+        best = inside or by_an_end or singles
+        if best:
+            smallest = min(p.area for p in best)
+            measured[kind] = Look.measure([p for p in best if p.area <= SINGLE_SPREAD * smallest], sure=bool(inside or by_an_end))
     if not measured:
         return None
-    if "pale" not in measured:
-        measured["pale"] = Look.guess("pale", measured["dark"])
-    if "dark" not in measured:
-        measured["dark"] = Look.guess("dark", measured["pale"])
+    for kind, other in (("pale", "dark"), ("dark", "pale")):
+        if other not in measured:
+            continue
+        guess = Look.guess(kind, measured[other])
+        if kind not in measured or (measured[other].sure and not measured[kind].sure and not measured[kind].within(guess)):
+            measured[kind] = guess
     return measured
 
 
@@ -456,26 +483,48 @@ def _options(patch: Patch, measured: dict[str, Look] | None) -> list[tuple[int, 
 def _at_edge(patch: Patch, measured: dict[str, Look]) -> list[tuple[int, int]]:
     """The (pale, dark) counts of a patch at the tray's edge (or a washed-out spot), where part
     of it may not show: one stick along the edge (its whole length seen) or over it (its
-    whole width seen); or whole sticks lying together, when the looks of their sides were
-    measured well inside the tray. Raise Unclear otherwise."""
+    whole width seen); or, bigger than one stick, sticks lying together, the last of them
+    perhaps partly hidden (several counts may fit: the four sticks of the whole tray decide).
+    A pale side may vanish in a washed-out spot, but not its shaded side: there, only a whole
+    dark stick or pale sticks are counted. Raise Unclear when no count fits."""
     pale, dark = measured["pale"], measured["dark"]
     look = measured[patch.kind] if patch.kind else None
+    washed = patch.washed > GRAZE * STICK_PX[1]
+    if washed and patch.kind != "pale" and not (patch.area >= dark.area[0] and patch.width >= dark.width[0]):
+        raise Unclear("unclear", "a glare on the tray hides part of a stick")
     whole_length = patch.length >= SINGLE_LENGTH[0] * STICK_PX[0]
     if look is not None and patch.area <= look.area[1] and patch.width <= look.width[1]:
         along = whole_length and patch.area >= PARTIAL[1] * look.area[0]
         over = patch.length >= PARTIAL[0] * STICK_PX[0] and patch.area >= PARTIAL[0] * look.area[0]
         if along or over:
             return [(int(patch.kind == "pale"), int(patch.kind == "dark"))]
-    if look is not None:
-        measured_well, widest = look.sure, 2 * look.width[1]
-    else:  # pale and dark ones together
-        measured_well, widest = not pale.guessed and not dark.guessed and (pale.sure or dark.sure), pale.width[1] + dark.width[1]
-    if measured_well and whole_length and patch.width <= widest:
-        found = [(light, rest) for light, rest in fits(patch, pale, dark)
-                 if light + rest > 1 and _side(light, rest) == patch.kind and patch.length <= (light + rest) * SINGLE_LENGTH[1] * STICK_PX[0]]
-        if found:
-            return found
-    raise Unclear("unclear", "something reaches into the tray, or sticks lie together at its edge")
+    found = []
+    along = patch.edge >= END * STICK_PX[0]  # not fingers reaching in across the edge
+    if whole_length and along and not washed and not (look or pale).guessed and not (look or dark).guessed:
+        for sticks in range(2, 5):
+            some_pale, some_dark = (_partly_hidden(one, sticks) for one in (pale, dark))
+            found += [(light, sticks - light) for light in range(sticks + 1)
+                      if _explains(patch, light, sticks - light, some_pale, some_dark)
+                      and patch.length <= sticks * SINGLE_LENGTH[1] * STICK_PX[0]
+                      and patch.width <= light * pale.width[1] + (sticks - light) * dark.width[1]]
+    if not found:
+        raise Unclear("unclear", "something reaches into the tray, or sticks lie together at its edge")
+    return found
+
+
+def _partly_hidden(look: Look, sticks: int) -> Look:
+    """``look`` loosened for ``sticks`` lying together at the tray's edge: the last of them may
+    show as little as PARTIAL[1] of its area, and their seams and sides (cut off the single
+    sticks along the edge it may have been measured on) mix the shares of pale and dark.
+
+    >>> _partly_hidden(Look((800.0, 1200.0), (10.0, 14.0), (0.8, 1.0), (0.0, 0.1)), 2).pale
+    (0.65, 1.0)
+    """
+    share = (sticks - 1 + PARTIAL[1]) / sticks
+    mixed = {"pale": (max(0.0, look.pale[0] - SHARE_SLACK[0]), look.pale[1]), "dark": (look.dark[0], min(1.0, look.dark[1] + SHARE_SLACK[1]))}
+    if look.dark[0] > look.pale[0]:  # a dark look: its pale share may rise, its dark share fall
+        mixed = {"pale": (look.pale[0], min(1.0, look.pale[1] + SHARE_SLACK[1])), "dark": (max(0.0, look.dark[0] - SHARE_SLACK[0]), look.dark[1])}
+    return replace(look, area=(look.area[0] * share, look.area[1]), **mixed)
 
 
 def stripes(member: np.ndarray, pale: np.ndarray, dark: np.ndarray, rect: tuple) -> tuple[int, int] | None:
@@ -519,11 +568,6 @@ def stripes(member: np.ndarray, pale: np.ndarray, dark: np.ndarray, rect: tuple)
             counts[kinds[start]] += 1
         start = end
     return (counts[1], counts[2]) if counts[1] + counts[2] > 1 else None
-
-
-def _side(light: int, rest: int) -> str | None:
-    """Which side is up on all of ``light`` pale and ``rest`` dark sticks (None: both)."""
-    return "pale" if not rest else "dark" if not light else None
 
 
 def _not_a_hand(patch: Patch, area: float) -> None:
