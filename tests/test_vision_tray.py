@@ -185,6 +185,17 @@ def test_sticks_lying_together_along_the_edge_are_counted_when_the_four_add_up()
     # (0 pale, 3 dark) and (1 pale, 2 dark) make four with the single dark one.
     with pytest.raises(Unclear):
         count_sticks([dark, Patch(2800, 130.0, 360, 2380, edge=90)])
+    # Fingers come in over the paper beside the tray: the patch is not sticks partly hidden.
+    with pytest.raises(Unclear):
+        count_sticks([pale_by_an_end, dark, Patch(1900, 92.0, 1650, 180, edge=90, reached=40)])
+
+
+def test_a_hand_crossing_the_paper_beside_the_tray_is_seen_reaching_in(reader: TrayReader) -> None:
+    *_, reached = reader.masks(draw(APART, hand=(170, 120)), np.eye(3))
+    assert reached.any()
+    # A stick lying a little over the tray's edge does not reach across the paper beside it.
+    *_, reached = reader.masks(draw(APART[:3] + [Stick((200, 131), 0, True)]), np.eye(3))  # its side 5 mm over the edge
+    assert not reached.any()
 
 
 def test_a_dark_sliver_beside_a_washed_out_spot_is_no_dark_stick() -> None:

@@ -80,6 +80,9 @@ PARTIAL = (0.6, 0.35)
 #: A patch touching the tray's edge along less than this (in stick widths) only grazes it;
 #: along less than END (in stick lengths), it touches it by an end or a corner.
 GRAZE, END = 1.0, 0.5
+#: The band of paper beside and below the tray (mm) that a hand reaching in crosses; a stick
+#: lying over the tray's edge reaches less far.
+BAND_MM = 12.0
 #: Sticks lying side by side: each shows as a stripe at least this share of a stick's width
 #: wide; narrower ones are a pale stick's side seen at an angle, or a seam.
 STRIPE = 0.5
@@ -133,6 +136,8 @@ class Patch:
     edge: int = 0
     #: Of those, pixels along a washed-out spot: a pale side may vanish there, its shaded side not.
     washed: int = 0
+    #: ...and pixels where something crosses the paper beside the tray from beyond: a hand.
+    reached: int = 0
     #: (pale, dark) sticks lying side by side, each a whole stick long, when the patch is
     #: such stripes (see :func:`stripes`).
     stripes: tuple[int, int] | None = None
@@ -222,9 +227,23 @@ class TrayReader:
         w = int(np.linalg.norm(quad[1] - quad[0]) * px_per_mat_px)
         h = int(np.linalg.norm(quad[3] - quad[0]) * px_per_mat_px)
         self.size = (w, h)
-        self._warp = Warp(self.size, cv2.BORDER_CONSTANT)
+        # The tray is warped with a band of the paper beside and below it (the grid lies above).
+        band = self._band = round(BAND_MM / MM_PER_PX)
+        self._warp = Warp((w + 2 * band, h + band), cv2.BORDER_CONSTANT)
         canonical = np.array([(0, 0), (w, 0), (w, h), (0, h)], np.float32)
-        self._to_mat = cv2.getPerspectiveTransform(canonical, quad.astype(np.float32))
+        to_mat = cv2.getPerspectiveTransform(canonical, quad.astype(np.float32))
+        self._to_mat = to_mat @ np.array([[1, 0, -band], [0, 1, 0], [0, 0, 1]], np.float64)
+        self._ring = np.ones((h + band, w + 2 * band), np.uint8)
+        self._ring[:h, band : band + w] = 0
+        to_band = np.linalg.inv(self._to_mat)
+        for marker in self.geometry.markers.values():  # printed black and white: no colour to change
+            corners = cv2.perspectiveTransform(marker.reshape(1, 4, 2).astype(np.float64), to_band)[0]
+            cv2.fillConvexPoly(self._ring, np.round(corners).astype(np.int32), 0)
+        self._beyond = np.zeros_like(self._ring)  # where the band ends: what crosses it comes from beyond
+        self._beyond[:, 0] = self._beyond[:, -1] = self._beyond[-1, :] = 1
+        self._beside = cv2.dilate(1 - self._ring, _SQUARE3) & self._ring
+        self._beside[:h, band : band + w] = 0
+        self._band_reference = np.zeros((h + band, w + 2 * band, 3), np.float32)
         self._inner = np.zeros((h, w), np.uint8)
         self._inner[2:-2, 2:-2] = 1  # leave out the printed border line
         self._border = self._inner - cv2.erode(self._inner, _SQUARE3)
@@ -237,12 +256,22 @@ class TrayReader:
 
     def warp(self, frame: np.ndarray, homography: np.ndarray) -> np.ndarray:
         """The tray seen from straight above, smoothed (uint8 BGR)."""
+        return self._tray(self._warp_band(frame, homography))
+
+    def _warp_band(self, frame: np.ndarray, homography: np.ndarray) -> np.ndarray:
+        """The tray and the band of paper around it, from straight above, smoothed."""
         return cv2.blur(self._warp(frame, homography @ self._to_mat), (3, 3))
+
+    def _tray(self, banded: np.ndarray) -> np.ndarray:
+        w, h = self.size
+        return banded[:h, self._band : self._band + w]
 
     def calibrate(self, frame: np.ndarray, homography: np.ndarray) -> None:
         """Learn the empty tray from a frame of the mat with nothing in the tray."""
-        tray = self.warp(frame, homography)
-        self.reference = cv2.blur(cv2.LUT(tray, _LOG), (3, 3))
+        banded = self._warp_band(frame, homography)
+        self._band_reference = cv2.LUT(banded, _LOG)
+        tray = self._tray(banded)
+        self.reference = cv2.blur(self._tray(self._band_reference), (3, 3))
         self._bright = _brightest(tray) > CLIPPED_FROM
         washed_out = cv2.dilate(self._bright.astype(np.uint8), _SQUARE3, iterations=2) & self._inner
         self._edge = np.flatnonzero(self._border | washed_out)
@@ -265,11 +294,12 @@ class TrayReader:
 
     def patches(self, frame: np.ndarray, homography: np.ndarray) -> tuple[np.ndarray, list[Patch]]:
         """The mask of things lying in the tray, and its patches bigger than specks."""
-        objects, pale, dark = self.masks(frame, homography)
+        objects, pale, dark, reached = self.masks(frame, homography)
         count, labels, stats, _ = cv2.connectedComponentsWithStats(objects, connectivity=8)
         edge = np.zeros(objects.shape, np.uint8)
         edge.flat[self._edge] = 1
         edge.flat[self._washed] = 2
+        edge[reached > 0] = 3
         found = []
         for index in range(1, count):
             x, y, w, h, area = stats[index]
@@ -281,11 +311,13 @@ class TrayReader:
             found += [_patch(part, pale[box], dark[box], edge[box]) for part in parts]
         return objects, found
 
-    def masks(self, frame: np.ndarray, homography: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """Three masks of the tray (uint8 0/1): things lying in it, and of those the pale and dark
-        pixels. Raises Unclear when something covers most of the tray."""
+    def masks(self, frame: np.ndarray, homography: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """Four masks of the tray (uint8 0/1): things lying in it, and of those the pale and dark
+        pixels; and its edge where something crosses the paper beside it from beyond (a hand
+        reaching in). Raises Unclear when something covers most of the tray."""
         assert self.reference is not None, "calibrate first"
-        tray = self.warp(frame, homography)
+        banded = self._warp_band(frame, homography)
+        tray = self._tray(banded)
         change = cv2.subtract(cv2.LUT(tray, _LOG), self.reference)  # log ratio per channel
         blue, green, red = cv2.split(change)
         # 1. Where the tray's colour changed. A drift of the light's colour moves the whole tray:
@@ -314,7 +346,25 @@ class TrayReader:
         relative = brightness - around
         pale = objects & ((relative > PALE) | clipped)
         dark = objects & (relative < DARK) & ~clipped
-        return objects, pale.astype(np.uint8), dark.astype(np.uint8)
+        reached = np.zeros_like(objects)
+        if objects[self._border > 0].any():  # only what touches the tray's edge may come from beyond
+            reached = self._reached(banded, shift, self._warp(np.ones(frame.shape[:2], np.uint8), homography @ self._to_mat))
+        return objects, pale.astype(np.uint8), dark.astype(np.uint8), reached
+
+    def _reached(self, banded: np.ndarray, shift: np.ndarray, in_view: np.ndarray) -> np.ndarray:
+        """The tray's edge where something of another colour crosses the band of paper beside
+        it, from the tray to the band's far side or the picture's edge: a hand or an arm (a
+        stick lying over the tray's edge reaches less far)."""
+        blue, green, red = cv2.split(cv2.subtract(cv2.LUT(banded, _LOG), self._band_reference))
+        moved = cv2.add(cv2.absdiff(cv2.subtract(blue, green), float(shift[0])), cv2.absdiff(cv2.subtract(red, green), float(shift[1])))
+        changed = ((moved > COLOUR_CHANGE) & (self._ring > 0)).astype(np.uint8)
+        count, labels = cv2.connectedComponents(changed, connectivity=8)
+        reaching = np.zeros_like(changed)
+        if count > 1:
+            beyond = self._beyond | cv2.dilate(1 - in_view, _SQUARE3)
+            crossing = np.intersect1d(labels[beyond > 0], labels[self._beside > 0])
+            reaching = np.isin(labels, crossing[crossing > 0]).astype(np.uint8)
+        return self._tray(cv2.dilate(reaching, _SQUARE3, iterations=3)) & self._border
 
 
 def _patch(member: np.ndarray, pale: np.ndarray, dark: np.ndarray, edge: np.ndarray) -> Patch:
@@ -324,7 +374,7 @@ def _patch(member: np.ndarray, pale: np.ndarray, dark: np.ndarray, edge: np.ndar
     outline, _ = cv2.findContours(member, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     rect = cv2.minAreaRect(np.concatenate(outline))
     patch = Patch(int(inside.sum()), float(max(rect[1])), int(pale[inside].sum()), int(dark[inside].sum()),
-                  int((edge[inside] > 0).sum()), int((edge[inside] == 2).sum()))
+                  int((edge[inside] > 0).sum()), int((edge[inside] == 2).sum()), int((edge[inside] == 3).sum()))
     if patch.single:
         return patch
     return replace(patch, stripes=stripes(inside, pale > 0, dark > 0, rect))
@@ -500,7 +550,7 @@ def _at_edge(patch: Patch, measured: dict[str, Look]) -> list[tuple[int, int]]:
             return [(int(patch.kind == "pale"), int(patch.kind == "dark"))]
     found = []
     along = patch.edge >= END * STICK_PX[0]  # not fingers reaching in across the edge
-    if whole_length and along and not washed and not (look or pale).guessed and not (look or dark).guessed:
+    if whole_length and along and not washed and not patch.reached and not (look or pale).guessed and not (look or dark).guessed:
         for sticks in range(2, 5):
             some_pale, some_dark = (_partly_hidden(one, sticks) for one in (pale, dark))
             found += [(light, sticks - light) for light in range(sticks + 1)
