@@ -64,6 +64,8 @@ LEAN_DOUBT = 0.25
 EDGE_SLACK = 0.1
 #: A piece whose surroundings are this much not-field is part of something larger (a hand).
 CROWDED = 0.55
+#: A piece whose base shows less than this share of piece is not surely on its square.
+GROUNDED = 0.5
 #: A square whose area is this much not-field, not explained by pieces found, is doubtful...
 DOUBTFUL = 0.06
 #: ...unless a piece stands on it this surely; and this much, covered.
@@ -116,6 +118,9 @@ class Piece:
     light: float  # probability that it is a light piece
     crowded: bool
     spread: tuple[float, float] = (1.0, 1.0)  # how surely the base is placed: deviations in x, y
+    #: Whether its base shows as a piece: a piece standing beside the grid, its body leaning
+    #: over an edge square, shows none there.
+    grounded: bool = True
 
 
 @dataclass(frozen=True)
@@ -187,6 +192,13 @@ class Lattice:
         flat = evidence.ravel() * known
         return ((flat[self.inside].sum(axis=1) / inside_known).reshape(3 * STEPS, 10 * STEPS),
                 (flat[self.outside].sum(axis=1) / outside_known).reshape(3 * STEPS, 10 * STEPS))
+
+    def base_share(self, evidence: np.ndarray, x: float, y: float) -> float:
+        """The share of the known samples of a base at (x, y) (the nearest lattice point) that
+        look like a piece (whatever the camera's angle, a standing piece covers its own base)."""
+        base = self.inside[int(np.argmin(np.hypot(self.positions[:, 0] - x, self.positions[:, 1] - y))), : len(DISC)]
+        known = self.known[base]
+        return float((evidence.flat[base] * known).sum() / max(float(known.sum()), 1.0))
 
     def shown(self, hidden: np.ndarray) -> np.ndarray:
         """Per lattice point: the share of the body's known samples that ``hidden`` leaves in view."""
@@ -451,7 +463,8 @@ class PieceFinder:
                 continue
             found = _found(inside.flat[index])
             features = self._features(index, changes, evidence, *overall)
-            piece = Piece(x, y, square, found, self.colours.light(features), bool(outside.flat[index] > CROWDED), self._spread(index))
+            piece = Piece(x, y, square, found, self.colours.light(features), bool(outside.flat[index] > CROWDED), self._spread(index),
+                          lattice.base_share(evidence, x, y) >= GROUNDED)
             pieces.append(piece)
             if found > 0.5:
                 sure.append(index)
@@ -540,6 +553,9 @@ class PieceFinder:
         # Something there that is not a whole piece (a piece half hidden?): doubtful, unless a
         # piece surely stands there (a square holds one piece: the rest is its shadow).
         doubtful = (unclear > DOUBTFUL) & (occupied < HELD)
+        for piece in pieces:  # seen, but its base not: it may stand beside the grid
+            if piece.found > 0.5 and not piece.grounded:
+                doubtful[piece.square - 1] = True
         confidence = np.where(doubtful, np.minimum(probabilities.max(axis=1), 0.5), probabilities.max(axis=1))
         labels = "".join(".DL"[k] for k in probabilities.argmax(axis=1))
         return SquareReadings(labels, confidence, probabilities, covered, tuple(pieces))
