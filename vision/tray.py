@@ -317,8 +317,8 @@ class TrayReader:
         reaching in). Raises Unclear when something covers most of the tray."""
         assert self.reference is not None, "calibrate first"
         banded = self._warp_band(frame, homography)
-        tray = self._tray(banded)
-        change = cv2.subtract(cv2.LUT(tray, _LOG), self.reference)  # log ratio per channel
+        tray, logged = self._tray(banded), cv2.LUT(banded, _LOG)
+        change = cv2.subtract(self._tray(logged), self.reference)  # log ratio per channel
         blue, green, red = cv2.split(change)
         # 1. Where the tray's colour changed. A drift of the light's colour moves the whole tray:
         # it is measured on the pixels still near the tray's colour and brightness (too few, and
@@ -348,14 +348,15 @@ class TrayReader:
         dark = objects & (relative < DARK) & ~clipped
         reached = np.zeros_like(objects)
         if objects[self._border > 0].any():  # only what touches the tray's edge may come from beyond
-            reached = self._reached(banded, shift, self._warp(np.ones(frame.shape[:2], np.uint8), homography @ self._to_mat))
+            reached = self._reached(logged, shift, self._warp(np.ones(frame.shape[:2], np.uint8), homography @ self._to_mat))
         return objects, pale.astype(np.uint8), dark.astype(np.uint8), reached
 
-    def _reached(self, banded: np.ndarray, shift: np.ndarray, in_view: np.ndarray) -> np.ndarray:
+    def _reached(self, logged: np.ndarray, shift: np.ndarray, in_view: np.ndarray) -> np.ndarray:
         """The tray's edge where something of another colour crosses the band of paper beside
         it, from the tray to the band's far side or the picture's edge: a hand or an arm (a
-        stick lying over the tray's edge reaches less far)."""
-        blue, green, red = cv2.split(cv2.subtract(cv2.LUT(banded, _LOG), self._band_reference))
+        stick lying over the tray's edge reaches less far). ``logged``: the banded view's log
+        values; ``in_view``: 1 where the band shows the picture."""
+        blue, green, red = cv2.split(cv2.subtract(logged, self._band_reference))
         moved = cv2.add(cv2.absdiff(cv2.subtract(blue, green), float(shift[0])), cv2.absdiff(cv2.subtract(red, green), float(shift[1])))
         changed = ((moved > COLOUR_CHANGE) & (self._ring > 0)).astype(np.uint8)
         count, labels = cv2.connectedComponents(changed, connectivity=8)
