@@ -23,12 +23,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from itertools import product
-from math import ceil, erf, floor, sqrt
+from math import ceil, erf, floor, hypot, sqrt
 
 import cv2
 import numpy as np
 
 from senet.vision.plane import SQUARE_PX, BoardPlane, colour_planes
+from senet.vision.robust import median
 
 #: Lattice steps per square side.
 STEPS = 10
@@ -196,9 +197,19 @@ class Lattice:
     def base_share(self, evidence: np.ndarray, x: float, y: float) -> float:
         """The share of the known samples of a base at (x, y) (the nearest lattice point) that
         look like a piece (whatever the camera's angle, a standing piece covers its own base)."""
-        base = self.inside[int(np.argmin(np.hypot(self.positions[:, 0] - x, self.positions[:, 1] - y))), : len(DISC)]
+        base = self.inside[self.nearest(x, y), : len(DISC)]
         known = self.known[base]
         return float((evidence.flat[base] * known).sum() / max(float(known.sum()), 1.0))
+
+    def nearest(self, x: float, y: float) -> int:
+        """The index of the lattice point nearest (x, y) (the points form a 10 x 3 squares grid,
+        :data:`STEPS` a square each way)."""
+        step = SQUARE_PX / STEPS
+        (left, top), last = self.positions[0] - step / 2, self.positions[-1]
+        columns = int(round((last[0] - left) / step + 0.5))
+        column = min(max(int((x - left) // step), 0), columns - 1)
+        row = min(max(int((y - top) // step), 0), len(self.positions) // columns - 1)
+        return row * columns + column
 
     def shown(self, hidden: np.ndarray) -> np.ndarray:
         """Per lattice point: the share of the body's known samples that ``hidden`` leaves in view."""
@@ -449,7 +460,7 @@ class PieceFinder:
         low, high = self.evidence_range
         green = np.clip((drop - low) / (high - low), 0, 1)
         field = background.sample & (green[::2, ::2] < 0.5)
-        overall = (_median(changes.lighter[::2, ::2][field]), _median(changes.bluer[::2, ::2][field])) if field.any() else (0.0, 0.0)
+        overall = (median(changes.lighter[::2, ::2][field]), median(changes.bluer[::2, ::2][field])) if field.any() else (0.0, 0.0)
         # Brighter than the start picture is no sign here: the start pieces' shadows are gone.
         evidence = _solid(np.maximum(green, _bright_or_dark(np.minimum(changes.lighter - overall[0], 0))).astype(np.float32))
         evidence[background.tray] = 0.0
@@ -514,11 +525,11 @@ class PieceFinder:
         background = self.background
         assert background is not None
         paper = background.paper[::4, ::4]  # plenty of samples
-        drop_red, drop_blue, lighter, bluer = (_median(plane[::4, ::4][paper]) for plane in
+        drop_red, drop_blue, lighter, bluer = (median(plane[::4, ::4][paper]) for plane in
                                                (changes.drop_red, changes.drop_blue, changes.lighter, changes.bluer))
         changed = ((changes.bluer - bluer < -REDDER) | (np.abs(changes.drop_red - drop_red) > GREENNESS_CHANGE)
                    | (np.abs(changes.drop_blue - drop_blue) > GREENNESS_CHANGE) | (changes.lighter - lighter < -DARKER))
-        return _solid((changed & (background.paper | background.tray)).astype(np.float32)) > 0.5
+        return cv2.morphologyEx((changed & (background.paper | background.tray)).astype(np.uint8), cv2.MORPH_OPEN, _SQUARE3) > 0
 
     def _reaching_in(self, on_grid: np.ndarray, on_paper: np.ndarray) -> np.ndarray:
         """The grid's pixels under something that comes in from beyond the view over the paper
@@ -530,8 +541,10 @@ class PieceFinder:
         count, labels = cv2.connectedComponents(((on_grid & background.grid) | on_paper | bridge).astype(np.uint8), connectivity=8)
         if count <= 1:
             return np.zeros_like(on_grid)
-        outside = np.unique(labels[background.edge])
-        return np.isin(labels, outside[outside > 0]) & background.grid
+        from_beyond = np.zeros(count, bool)
+        from_beyond[labels[background.edge]] = True
+        from_beyond[0] = False
+        return from_beyond[labels] & background.grid
 
     def _squares(self, pieces: list[Piece], unexplained: np.ndarray, reaching: np.ndarray) -> SquareReadings:
         occupied_not = np.ones(31)
@@ -605,8 +618,8 @@ class PieceFinder:
         body = solid if len(solid) >= 4 else body
         plain = ring[evidence.flat[ring] < 0.5]
         if len(plain) >= 3:
-            light_change, colour_change = _median(changes.lighter.flat[plain]), _median(changes.bluer.flat[plain])
-        return np.array([_median(changes.lighter.flat[body]) - light_change, _median(changes.bluer.flat[body]) - colour_change])
+            light_change, colour_change = median(changes.lighter.flat[plain]), median(changes.bluer.flat[plain])
+        return np.array([median(changes.lighter.flat[body]) - light_change, median(changes.bluer.flat[body]) - colour_change])
 
     def _peaks(self, lattice: Lattice, score: np.ndarray, inside: np.ndarray, minimum: float = FOUND) -> list[int]:
         """Lattice points that score best within the closest two pieces can stand and show enough
@@ -633,11 +646,9 @@ class PieceFinder:
         lattice = self._lattice
         axis = lattice.axis[index]
         lean_x, lean_y = axis * _centroid_share(self.shape.top_ratio)
-        reach = 1.2 * max(lattice.radius, lattice.top_radius) + 0.5 * float(np.linalg.norm(axis))
+        reach = 1.2 * max(lattice.radius, lattice.top_radius) + 0.5 * hypot(*axis)
         x, y = (float(v) for v in lattice.positions[index])
-        # Only a piece within two reaches (and a round's move) can claim pixels near this one.
         others = lattice.positions[[p for p in peaks if p != index]] + (lean_x, lean_y)
-        others = others[np.abs(others - (x + lean_x, y + lean_y)).max(axis=1) < 3 * reach]
         height, width = evidence.shape
         for _ in range(2):
             cx, cy = x + lean_x, y + lean_y
@@ -645,16 +656,17 @@ class PieceFinder:
             x1, y1 = min(ceil(cx + reach) + 1, width), min(ceil(cy + reach) + 1, height)
             if x1 <= x0 or y1 <= y0:
                 break
-            xs, ys = np.arange(x0, x1, dtype=float), np.arange(y0, y1, dtype=float)[:, None]
-            near = (xs - cx) ** 2 + (ys - cy) ** 2
-            mine = near <= reach**2
-            for ox, oy in others:
-                mine &= near < (xs - ox) ** 2 + (ys - oy) ** 2
-            weight = evidence[y0:y1, x0:x1] * mine
-            total = float(weight.sum())
-            if total < 1.0:
+            xs, ys = np.arange(x0 - cx, x1 - cx), np.arange(y0 - cy, y1 - cy)[:, None]  # from the centre
+            mine = xs**2 + ys**2 <= reach**2
+            # Nearer this piece than another at a: p . a < |a|^2 / 2 (only one within two reaches counts).
+            apart = others - (cx, cy)
+            half = (apart**2).sum(axis=1) / 2
+            for (ax, ay), limit in zip(apart[half < 2 * reach**2], half[half < 2 * reach**2]):
+                mine &= xs * ax + ys * ay < limit
+            moments = cv2.moments(evidence[y0:y1, x0:x1] * mine)
+            if moments["m00"] < 1.0:
                 break
-            x, y = float(weight.sum(axis=0) @ xs) / total - lean_x, float(weight.sum(axis=1) @ ys[:, 0]) / total - lean_y
+            x, y = x0 + moments["m10"] / moments["m00"] - lean_x, y0 + moments["m01"] / moments["m00"] - lean_y
         return x, y
 
     def _onto_grid(self, x: float, y: float) -> tuple[float, float]:
@@ -693,6 +705,8 @@ class PieceFinder:
         return mask
 
 
+_SQUARE3 = np.ones((3, 3), np.uint8)
+
 #: How far what lies on the paper reaches over the grid's outline (a third of a square: the
 #: shade of a hand hides the fingers' last part from the colour test).
 _BRIDGE = np.ones((2 * (SQUARE_PX // 3) + 1,) * 2, np.uint8)
@@ -730,19 +744,6 @@ def _overlap(lattice: Lattice, points: list[int], seen: np.ndarray, known: np.nd
     return float(np.mean(scores))
 
 
-def _median(values: np.ndarray) -> float:
-    """The median of a non-empty array (as :func:`numpy.median`, without its overhead on the
-    few samples of one piece).
-
-        >>> _median(np.array([3.0, 1.0, 2.0, 10.0]))
-        2.5
-    """
-    flat = values.ravel()
-    low, high = (flat.size - 1) // 2, flat.size // 2
-    parted = np.partition(flat, (low, high))
-    return float(parted[low] + parted[high]) / 2
-
-
 def _field_drops(red: np.ndarray, blue: np.ndarray) -> tuple[float, float]:
     """The bare field's drops of green over red and over blue now, from the grid's pixels.
     Over blue, brown and yellow things are greener than the field: the field's pixels are
@@ -755,7 +756,7 @@ def _field_drops(red: np.ndarray, blue: np.ndarray) -> tuple[float, float]:
     """
     field_red = _field_drop(red)
     bare = np.abs(red - field_red) < FIELD_WIDTH
-    return field_red, (_median(blue[bare]) if bare.any() else _field_drop(blue))
+    return field_red, (median(blue[bare]) if bare.any() else _field_drop(blue))
 
 
 def _field_drop(drops: np.ndarray) -> float:
@@ -775,7 +776,7 @@ def _field_drop(drops: np.ndarray) -> float:
     peak = int(np.argmax(top)) if top.any() else int(np.argmax(smooth))
     middle = (peak + 0.5) / 50 - 1.0
     near = drops[np.abs(drops - middle) < FIELD_WIDTH]
-    return _median(near) if near.size else float(middle)
+    return median(near) if near.size else float(middle)
 
 
 def _start_evidence(planes: tuple[np.ndarray, ...], grid: np.ndarray) -> np.ndarray:
@@ -806,7 +807,7 @@ def _bright_or_dark(lighter: np.ndarray) -> np.ndarray:
 
 def _solid(evidence: np.ndarray) -> np.ndarray:
     """Evidence without thin lines and specks (printed lines the start picture's pieces hid)."""
-    return cv2.morphologyEx(evidence, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    return cv2.morphologyEx(evidence, cv2.MORPH_OPEN, _SQUARE3)
 
 
 def _flat(points: np.ndarray, size: tuple[int, int]) -> np.ndarray:
@@ -836,7 +837,7 @@ def _fill(values: np.ndarray, hidden: np.ndarray, grid: np.ndarray) -> np.ndarra
         plain = (part & ~hidden).astype(np.float32)
         if not plain.any():
             continue
-        estimate = np.full(values.shape, _median(values[plain > 0]), np.float32)
+        estimate = np.full(values.shape, median(values[plain > 0]), np.float32)
         for sigma in (2.0 * SQUARE_PX, 0.5 * SQUARE_PX):  # the nearer the plain pixels, the better
             weight = cv2.GaussianBlur(plain, (0, 0), sigma)
             smooth = cv2.GaussianBlur(values * plain, (0, 0), sigma) / np.maximum(weight, 1e-6)

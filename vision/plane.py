@@ -100,5 +100,9 @@ def colour_planes(view: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]
     too. Blue against red, which warm and cold light move most, is their difference.
     """
     logs = cv2.blur(cv2.LUT(view, LOG), (3, 3))  # JPEG's blocks and sensor noise average out
-    blue, green, red = cv2.split(logs)
-    return green - red, green - blue, (blue + green + red) / 3
+    over_red, over_blue, brightness = cv2.split(cv2.transform(logs, _PLANES))
+    return over_red, over_blue, brightness
+
+
+#: (blue, green, red) logs -> green over red, green over blue, brightness.
+_PLANES = np.array([[0.0, 1.0, -1.0], [-1.0, 1.0, 0.0], [1 / 3, 1 / 3, 1 / 3]], np.float32)

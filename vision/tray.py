@@ -31,6 +31,7 @@ from statistics import median
 import cv2
 import numpy as np
 
+from senet.vision import robust
 from senet.vision.geometry import MatGeometry
 from senet.vision.warp import Warp
 
@@ -330,7 +331,7 @@ class TrayReader:
         tray_like = (np.abs(samples) < LAMP_SHIFT).all(axis=0) & (np.abs(brightness.ravel()[self._grid]) < LIGHT_CHANGE)
         if tray_like.sum() < FREE_TRAY * len(self._grid):
             raise Unclear("occluded", "something covers most of the tray")
-        shift = np.median(samples[:, tray_like], axis=1)
+        shift = np.array([robust.median(samples[0, tray_like]), robust.median(samples[1, tray_like])])
         blue_green -= float(shift[0])
         red_green -= float(shift[1])
         moved = cv2.blur(cv2.add(cv2.absdiff(blue_green, 0), cv2.absdiff(red_green, 0)), (3, 3))
@@ -341,14 +342,17 @@ class TrayReader:
         # tray near it, as shadows and the parts of sticks too dark to show a colour only darken.
         free = (self._inner & (1 - objects)) > 0
         lit = cv2.dilate(np.where(free, brightness, _NONE).astype(np.float32), np.ones(_NEAR, np.uint8))
-        lit[lit <= _NONE] = float(np.median(brightness[free])) if free.any() else 0.0
+        unlit = lit <= _NONE  # no free tray near: the free tray's middle brightness
+        if unlit.any():
+            free_samples = brightness.ravel()[self._grid][free.ravel()[self._grid]]
+            lit[unlit] = robust.median(free_samples) if free_samples.size else 0.0
         around = cv2.blur(lit, _NEAR)
         relative = brightness - around
         pale = objects & ((relative > PALE) | clipped)
         dark = objects & (relative < DARK) & ~clipped
         reached = np.zeros_like(objects)
         if objects[self._border > 0].any():  # only what touches the tray's edge may come from beyond
-            reached = self._reached(logged, shift, self._warp(np.ones(frame.shape[:2], np.uint8), homography @ self._to_mat))
+            reached = self._reached(logged, shift, self._warp.coverage(frame.shape, homography @ self._to_mat))
         return objects, pale.astype(np.uint8), dark.astype(np.uint8), reached
 
     def _reached(self, logged: np.ndarray, shift: np.ndarray, in_view: np.ndarray) -> np.ndarray:

@@ -29,12 +29,30 @@ class Warp:
     border: int = cv2.BORDER_REPLICATE
     _homography: np.ndarray | None = field(default=None, repr=False)
     _maps: tuple[np.ndarray, np.ndarray] | None = field(default=None, repr=False)
+    _coverage: tuple[tuple[int, int], np.ndarray] | None = field(default=None, repr=False)
 
     def __call__(self, frame: np.ndarray, view_to_frame: np.ndarray) -> np.ndarray:
+        return cv2.remap(frame, *self._maps_for(view_to_frame), cv2.INTER_LINEAR, borderMode=self.border)
+
+    def coverage(self, frame_shape: tuple[int, ...], view_to_frame: np.ndarray) -> np.ndarray:
+        """1 where the view shows the frame (of ``frame_shape``), 0 where it lies beyond the
+        frame's border (uint8); kept with the map.
+
+            >>> Warp((4, 1)).coverage((2, 2), np.array([[1.0, 0, 0], [0, 1, 0], [0, 0, 1]])).tolist()
+            [[1, 1, 0, 0]]
+        """
+        maps = self._maps_for(view_to_frame)
+        if self._coverage is None or self._coverage[0] != frame_shape[:2]:
+            shown = cv2.remap(np.ones(frame_shape[:2], np.uint8), *maps, cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=0)
+            self._coverage = (frame_shape[:2], shown)
+        return self._coverage[1]
+
+    def _maps_for(self, view_to_frame: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         if self._maps is None or self._homography is None or not np.array_equal(view_to_frame, self._homography):
             self._maps = self._build(view_to_frame)
             self._homography = np.array(view_to_frame, copy=True)
-        return cv2.remap(frame, *self._maps, cv2.INTER_LINEAR, borderMode=self.border)
+            self._coverage = None
+        return self._maps
 
     def _build(self, view_to_frame: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         width, height = self.size
