@@ -141,7 +141,7 @@ def companion_run(args: argparse.Namespace) -> int:
         sys.stderr.write(f"senet run: {error}\n")
         return 2
     overrides = {"variant": args.variant, "camera": args.camera, "settle_seconds": args.settle, "fps": args.fps,
-                 "journal": args.journal}
+                 "store": args.store}
     config = replace(config, **{key: value for key, value in overrides.items() if value is not None})
     port = None if args.no_page else args.port
     return run(config, args.seed, args.turns, args.autoplay, port, lambda line: print(line, flush=True))
@@ -184,7 +184,7 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--camera", help="auto (default), simulator, picamera2, usb:N, video:FILE or folder:DIR")
     run.add_argument("--settle", type=float, help="seconds a board or throw must hold still (default 0.5)")
     run.add_argument("--fps", type=float, help="frames a second to read (default 10)")
-    run.add_argument("--journal", help="file that keeps the match across restarts (resumed when it exists)")
+    run.add_argument("--store", help="the match store (SQLite file): every match kept, the one in progress resumed after a restart")
     run.add_argument("--seed", type=int, help="make the simulation repeatable")
     run.add_argument("--turns", type=int, help="stop after this many moves (simulation demos)")
     run.add_argument("--autoplay", action="store_true", help="in simulation, let two simulated players play")

@@ -1,8 +1,11 @@
 """The companion loop: camera frame -> reader -> stabiliser -> referee -> LEDs and listeners.
 
 One call of :meth:`Companion.step` per camera frame; buttons and the page call
-:meth:`electronic_throw`, :meth:`confirm` and :meth:`undo`. Listeners (the event stream,
-the match store) get every verdict with the LED state after it.
+:meth:`electronic_throw`, :meth:`confirm`, :meth:`undo`, :meth:`new_game` and
+:meth:`set_position`. Everything the referee accepts is in the match store before the LEDs
+change; listeners (the page's event stream, the console) then get every verdict with the
+LED state after it. Games follow each other: when a game is over and the players set up
+the start position again, a new match begins.
 """
 
 from __future__ import annotations
@@ -12,8 +15,11 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from senet.device.journal import Journal
 from senet.device.lights import Lights
+from senet.device.store import EventKind, MatchStore, Termination
+from senet.engine.board import format_board
+from senet.engine.player import Player
+from senet.engine.position import Position
 from senet.engine.referee import Referee, Verdict
 from senet.engine.throws import SecureSticks, StickSource
 from senet.vision.reader import BoardReader
@@ -32,10 +38,12 @@ class Companion:
     listeners: list[Listener] = field(default_factory=list)
     #: Why the camera cannot see the board now ("" when it can), in the reader's words.
     trouble: str = ""
-    #: What kind of trouble: no-picture, no-board or occluded ("" when the board is visible).
+    #: What kind of trouble: no-picture, no-board, occluded or store ("" when all is well).
     trouble_kind: str = ""
-    #: Where accepted throws and moves are written before the LEDs change (None: nowhere).
-    journal: Journal | None = None
+    #: Where every match is kept (None: nowhere, a demonstration).
+    store: MatchStore | None = None
+    #: Where a new match is played (written into the store with it).
+    place: str = ""
 
     def step(self, frame: np.ndarray | None, now: float) -> list[Verdict]:
         """Handle one camera frame (None when the camera gave nothing) taken at ``now`` seconds."""
@@ -49,17 +57,18 @@ class Companion:
                 elif isinstance(event, Clear):
                     self.trouble, self.trouble_kind = "", ""
                 elif isinstance(event, SettledThrow):
-                    verdicts += self._journaled(self.referee.throw(event.light_up), {"throw": event.light_up}, "throw")
+                    verdicts += self._throw(event.light_up, {"source": "camera"})
                 elif isinstance(event, SettledBoard):
-                    verdicts += self._journal_moves(self.referee.board(event.board))
+                    verdicts += self._board(event.board)
                     accepted = self.referee.shows_expected(event.board)
                     if accepted is not None:
                         self.reader.learn(accepted)
+        self._check_store()
         return self._publish(verdicts)
 
     def settled_board(self, board: str) -> list[Verdict]:
         """A board that settled (from the camera, or the page's virtual board)."""
-        return self._publish(self._journal_moves(self.referee.board(board)))
+        return self._publish(self._board(board))
 
     def stabiliser_idle(self) -> bool:
         """The last settled board is what the camera sees now (nothing is moving)."""
@@ -69,30 +78,83 @@ class Companion:
         """The throw button: four fair sticks from the OS's random source, shown on the stick LEDs."""
         sticks = self.sticks.throw()
         self.lights.show_sticks(sticks.light_sides)
-        entry = {"throw": sticks.light_up, "sticks": list(sticks.light_sides)}
-        return self._publish(self._journaled(self.referee.throw(sticks.light_up), entry, "throw"))
+        return self._publish(self._throw(sticks.light_up, {"source": "electronic", "sticks": list(sticks.light_sides)}))
 
     def confirm(self) -> list[Verdict]:
         """A short press of the undo/confirm button: pass, where the rules allow it."""
-        return self._publish(self._journaled(self.referee.pass_turn(), {"pass": True}, "pass"))
+        verdicts = self.referee.pass_turn()
+        self._record(verdicts, "pass", EventKind.PASS, {})
+        return self._publish(verdicts)
 
     def undo(self) -> list[Verdict]:
         """A long press: take back the last accepted move."""
-        return self._publish(self._journaled(self.referee.undo(), {"undo": True}, "undo"))
+        was_over = self.referee.game.is_over
+        verdicts = self.referee.undo()
+        self._record(verdicts, "undo", EventKind.UNDO, {})
+        if was_over and not self.referee.game.is_over and self.store is not None:
+            self.store.set_winner(None)
+        return self._publish(verdicts)
 
-    def _journaled(self, verdicts: list[Verdict], entry: dict[str, object], event: str) -> list[Verdict]:
-        if self.journal is not None:
-            self.journal.record(verdicts, entry, event)
+    def new_game(self, variant: str, termination: Termination = Termination.NEW_GAME) -> None:
+        """End the match in progress (won, or abandoned as ``termination`` says) and begin
+        another under ``variant``; the players set up the start position."""
+        if self.store is not None:
+            self.store.end_match(Termination.WIN if self.referee.game.is_over else termination)
+            self.store.begin_match(variant, place=self.place)
+        self.referee = Referee(variant)
+        self._check_store()
+        self._publish([])
+
+    def set_position(self, board: str, turn: str, throw: int | None = None) -> None:
+        """An operator sets the position by hand (the camera was wrong); ValueError if it is not one."""
+        variant = self.referee.game.variant
+        position = Position.from_board_text(variant, board, Player.from_name(turn))
+        if throw is not None and throw not in variant.throw_values:
+            raise ValueError(f"{variant.name} has no throw of {throw}")
+        self.referee.set_position(position, throw)
+        if self.store is not None:
+            self.store.add(EventKind.POSITION, {"board": board, "turn": turn, "throw": throw})
+        self._publish([])
+
+    def _throw(self, light_up: int, details: dict[str, object]) -> list[Verdict]:
+        verdicts = self.referee.throw(light_up)
+        self._record(verdicts, "throw", EventKind.THROW, {"light_up": light_up} | details)
         return verdicts
 
-    def _journal_moves(self, verdicts: list[Verdict]) -> list[Verdict]:
-        if self.journal is not None:
+    def _board(self, board: str) -> list[Verdict]:
+        if self.referee.game.is_over and board == format_board(self.referee.variant.start_board()):
+            self.new_game(self.referee.variant.name)  # the players set up again: the next game
+            return []
+        verdicts = self.referee.board(board)
+        if self.store is not None:
             for verdict in verdicts:
                 if verdict.event == "move":
-                    self.journal.write({"move": [verdict.from_square, verdict.to_square]})
+                    self.store.add(EventKind.MOVE, {"from": verdict.from_square, "to": verdict.to_square})
+                elif verdict.event == "illegal":
+                    self.store.add(EventKind.ILLEGAL, {"from": verdict.from_square, "to": verdict.to_square,
+                                                       "throw": verdict.throw, "rules": list(verdict.rules), "board": board})
         return verdicts
 
+    def _record(self, verdicts: list[Verdict], accepted: str, kind: EventKind, data: dict[str, object]) -> None:
+        """Keep the event when the referee accepted it (``accepted`` among the verdicts)."""
+        if self.store is not None and any(v.event == accepted for v in verdicts):
+            self.store.add(kind, data)
+
+    def _check_store(self) -> None:
+        """The match store's trouble shows amber until what waits in memory is written."""
+        if self.store is None:
+            return
+        if self.store.problem:
+            self.store.retry()
+        if self.store.problem:
+            self.trouble, self.trouble_kind = self.store.problem, "store"
+        elif self.trouble_kind == "store":
+            self.trouble, self.trouble_kind = "", ""
+
     def _publish(self, verdicts: list[Verdict]) -> list[Verdict]:
+        if self.store is not None and any(v.event == "game-over" for v in verdicts):
+            self.store.set_winner(self.referee.game.position.winner)
+        self._check_store()
         turn = self.referee.game.position.turn
         started = self.referee.game.started and not self.referee.game.is_over
         self.lights.show(

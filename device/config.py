@@ -4,7 +4,8 @@
     camera = "auto"            # auto, simulator, picamera2, usb:0, video:FILE, folder:DIR
     settle_seconds = 0.5
     fps = 10
-    journal = "/var/lib/senet/match.jsonl"   # every accepted move, safe across a power cut
+    store = "/var/lib/senet/matches.db"      # every match, safe across a power cut
+    place = "Room 61"          # written with every match
     admin_pin = "2468"         # undo, set-position and new game on the page need it
     idle_reset_minutes = 20    # museum mode: an abandoned game starts over
     teaching = true            # legal moves and throw odds on the page (false for club matches)
@@ -50,8 +51,10 @@ class Config:
     camera: str = "auto"
     settle_seconds: float = 0.5
     fps: float = 10.0
-    #: The match journal (survives a power cut); "" for none.
-    journal: str = ""
+    #: The match store (SQLite; survives a power cut); "" for none.
+    store: str = ""
+    #: Where the matches are played, written with each (a museum's room, a club's name).
+    place: str = ""
     #: The operator's PIN for undo and setting the position on the page ("" leaves them open).
     admin_pin: str = ""
     #: Museum mode: a started game with nothing happening for this long goes back to the start (0: never).
@@ -85,7 +88,7 @@ def parse_config(text: str, name: str) -> Config:
     if not isinstance(pins, dict):
         raise ConfigError(f"{name}: 'pins' must be a table ([pins])")
     for key, value in data.items():
-        known = ("variant", "camera", "settle_seconds", "fps", "journal", "admin_pin", "idle_reset_minutes", "teaching", "settings")
+        known = ("variant", "camera", "settle_seconds", "fps", "store", "place", "admin_pin", "idle_reset_minutes", "teaching", "settings")
         if key not in known:
             raise ConfigError(f"{name}: unknown setting {key!r}; known: {', '.join(known)}, [pins]")
         config = replace(config, **{key: _checked(name, key, value)})
@@ -111,7 +114,7 @@ def _checked(name: str, key: str, value: Any) -> Any:
         if not isinstance(value, bool):
             raise ConfigError(f"{name}: teaching must be true or false")
         return value
-    if key in ("camera", "journal", "admin_pin", "settings"):
+    if key in ("camera", "store", "place", "admin_pin", "settings"):
         if not isinstance(value, str):
             raise ConfigError(f"{name}: {key} must be a string such as 'auto' or '/var/lib/senet/match.jsonl'")
         return value

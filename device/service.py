@@ -24,11 +24,9 @@ from gpiozero.pins.mock import MockFactory
 
 from senet.device.companion import Companion
 from senet.device.config import Config, ConfigError, apply_settings, load_settings, save_settings
-from senet.device.journal import Journal
 from senet.device.lights import Buttons, Lights
+from senet.device.store import MatchStore, Termination
 from senet.engine.board import format_board
-from senet.engine.player import Player
-from senet.engine.position import Position
 from senet.engine.referee import Referee, Verdict
 from senet.engine.throws import SeededSticks, throw_odds
 from senet.engine.variants import VARIANTS
@@ -184,7 +182,7 @@ class Runtime:
         with self.lock:
             self.companion.undo()
 
-    def new_game(self, variant: str | None = None) -> None:
+    def new_game(self, variant: str | None = None, termination: Termination = Termination.NEW_GAME) -> None:
         """Start again from the set-up (another rule system if given); the players set up the board."""
         with self.lock:
             name = variant or self.companion.referee.game.variant.name
@@ -192,7 +190,7 @@ class Runtime:
                 raise ValueError(f"unknown variant {name!r}; choose one of {', '.join(VARIANTS)}")
             if name != self.config.variant:
                 self._keep_settings({"variant": name})
-            self.companion.referee = Referee(name)
+            self.companion.new_game(name, termination)
             self.log.clear()
             self.last_activity = time.monotonic()
             if isinstance(self.source, SimulatedSource):
@@ -229,18 +227,14 @@ class Runtime:
         game = self.companion.referee.game
         idle_s = self.config.idle_reset_minutes * 60
         if idle_s and game.started and now - self.last_activity > idle_s:
-            self.new_game()
+            self.new_game(termination=Termination.IDLE_RESET)
             return True
         return False
 
     def set_position(self, board: str, turn: str, throw: int | None = None) -> None:
         """An operator sets the position by hand (the camera was wrong); ValueError if it is not one."""
         with self.lock:
-            variant = self.companion.referee.game.variant
-            position = Position.from_board_text(variant, board, Player.from_name(turn))
-            if throw is not None and throw not in variant.throw_values:
-                raise ValueError(f"{variant.name} has no throw of {throw}")
-            self.companion.referee.set_position(position, throw)
+            self.companion.set_position(board, turn, throw)
 
     def move_virtual(self, start: int, end: int | None) -> None:
         """In simulation: a person picks up the piece on ``start`` and puts it on ``end``
@@ -259,7 +253,7 @@ class Runtime:
 
 
 def build_runtime(config: Config, seed: int | None, autoplay: bool, say: Callable[[str], None]) -> Runtime:
-    """Open the camera, calibrate on the start position, wire LEDs, journal and referee
+    """Open the camera, calibrate on the start position, wire LEDs, match store and referee
     (the operator's saved settings on top of ``config``)."""
     try:
         config = load_settings(config)
@@ -277,9 +271,9 @@ def build_runtime(config: Config, seed: int | None, autoplay: bool, say: Callabl
     reader.calibrate(first)
     simulated = isinstance(source, SimulatedSource)
     lights = Lights(config.wiring, pin_factory=MockFactory() if simulated else pin_factory())
-    journal = Journal(Path(config.journal), config.variant) if config.journal else None
-    referee = journal.resume() if journal is not None else Referee(config.variant)
-    companion = Companion(referee, reader, lights, Stabiliser(config.settle_seconds), journal=journal)
+    store = MatchStore.open(Path(config.store), say) if config.store else None
+    referee = store.resume_or_begin(config.variant, config.place, say) if store is not None else Referee(config.variant)
+    companion = Companion(referee, reader, lights, Stabiliser(config.settle_seconds), store=store, place=config.place)
     if seed is not None:
         companion.sticks = SeededSticks(seed)
     players = SimulatedPlayers(companion, source, random.Random(seed)) if simulated and autoplay else None
