@@ -45,11 +45,12 @@ class Companion:
     #: Where a new match is played (written into the store with it).
     place: str = ""
 
-    def step(self, frame: np.ndarray | None, now: float) -> list[Verdict]:
-        """Handle one camera frame (None when the camera gave nothing) taken at ``now`` seconds."""
+    def step(self, frame: np.ndarray | None, now: float, no_picture: str = "the camera gives no picture") -> list[Verdict]:
+        """Handle one camera frame taken at ``now`` seconds (None when the camera gave nothing,
+        for the reason ``no_picture`` says)."""
         verdicts: list[Verdict] = []
         if frame is None:
-            self.trouble, self.trouble_kind = "the camera gives no picture", "no-picture"
+            self.trouble, self.trouble_kind = no_picture, "no-picture"
         else:
             for event in self.stabiliser.feed(self.reader.read(frame), now):
                 if isinstance(event, Trouble):

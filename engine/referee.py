@@ -92,6 +92,11 @@ class Referee:
         self.game = Game(self.variant)
         self.expected = self.game.position.board
 
+    @property
+    def expected_text(self) -> str:
+        """The board the players must show now, as the camera writes boards (30 characters)."""
+        return format_board(self.expected)
+
     # -- events ------------------------------------------------------------------
 
     def throw(self, light_up: int) -> list[Verdict]:
@@ -137,7 +142,7 @@ class Referee:
         '?' where unsure) shows it and no illegal move is pending; else None. What the camera
         saw then is known for sure: the reader learns from it."""
         cells, unsure = _camera_board(text)
-        return format_board(self.expected) if not self.illegal and _matches(self.expected, cells, unsure) else None
+        return self.expected_text if not self.illegal and _matches(self.expected, cells, unsure) else None
 
     def board(self, text: str) -> list[Verdict]:
         """A settled board from the camera: 30 characters, '?' where unsure."""

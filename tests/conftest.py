@@ -9,7 +9,8 @@ from typing import Any
 import pytest
 
 from senet.device.config import Config
-from senet.device.service import Runtime, build_runtime
+from senet.device.runtime import Runtime
+from senet.device.service import build_runtime
 from senet.web.app import create_app
 
 

@@ -33,6 +33,7 @@ def page_url() -> Iterator[str]:
     from waitress.server import create_server
 
     from senet.device.config import Config
+    from senet.device.loop import CompanionLoop
     from senet.device.service import build_runtime
     from senet.web.app import create_app
 
@@ -43,7 +44,7 @@ def page_url() -> Iterator[str]:
         port = probe.getsockname()[1]
     server = create_server(create_app(runtime), host="127.0.0.1", port=port, threads=16)
     threading.Thread(target=server.run, daemon=True).start()
-    threading.Thread(target=runtime.loop, daemon=True).start()
+    threading.Thread(target=CompanionLoop(runtime).run, daemon=True).start()
     yield f"http://127.0.0.1:{port}/"
     runtime.close()
     server.close()

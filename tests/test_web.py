@@ -10,7 +10,9 @@ from typing import Any
 from conftest import Client
 
 from senet.device.config import Config
-from senet.device.service import Runtime, build_runtime
+from senet.device.loop import CompanionLoop
+from senet.device.runtime import Runtime
+from senet.device.service import build_runtime
 from senet.web.app import create_app
 
 
@@ -31,7 +33,7 @@ def test_a_move_made_on_the_page_goes_through_camera_vision_and_referee(client: 
         state = client.post("/api/throw").get_json()
     move = state["moves"][0]
     assert client.post("/api/move", json={"from": move["from"], "to": move["to"]}).status_code == 200
-    runtime.loop(turns=1)  # frames: render -> vision -> stabiliser -> referee -> LEDs
+    CompanionLoop(runtime).run(turns=1)  # frames: render -> vision -> stabiliser -> referee -> LEDs
     state = client.get("/api/state").get_json()
     assert state["log"][0]["event"] in ("move", "game-over") or any(e["event"] == "move" for e in state["log"])
     assert state["board"] == state["virtual_board"] and state["leds"]["green"]

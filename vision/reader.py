@@ -109,8 +109,9 @@ class BoardReader:
     def start_board(self) -> str:
         return format_board(find_variant(self.variant).start_board())
 
-    def calibrate(self, frame: np.ndarray) -> None:
-        """Learn from a frame of the start position with an empty tray.
+    def calibrate(self, frame: np.ndarray, board: str | None = None) -> None:
+        """Learn from a frame of the start position with an empty tray (or of ``board``, 30
+        characters, the position a match resumed after a restart stands in).
 
         Raises NoBoardError or CalibrationError saying what is wrong with the picture.
         """
@@ -123,7 +124,7 @@ class BoardReader:
             raise NoBoardError("part of the board is outside the picture: move the camera up or back")
         nadir, height = self._camera(frame, location)
         self.pieces = PieceFinder(self.plane)
-        self.pieces.calibrate(self.plane.warp(frame, location.homography), nadir, height, self.start_board)
+        self.pieces.calibrate(self.plane.warp(frame, location.homography), nadir, height, board or self.start_board)
         self.tray.calibrate(frame, location.homography)
 
     def learn(self, board: str) -> None:

@@ -1,0 +1,172 @@
+"""The running companion as the page and the buttons see it: its state, and the actions they
+may ask for (thread-safe: the companion loop runs beside them).
+
+    >>> from senet.device.config import Config
+    >>> from senet.device.service import build_runtime
+    >>> runtime = build_runtime(Config(variant="houses", camera="simulator"), seed=1, autoplay=False, say=print)
+    >>> runtime.state()["variant"], runtime.state()["turn"]
+    ('houses', None)
+    >>> runtime.close()
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections import deque
+from dataclasses import dataclass, field
+
+from senet.device.camera import CameraFeed
+from senet.device.companion import Companion
+from senet.device.config import Config, ConfigError, apply_settings, save_settings
+from senet.device.lights import Buttons
+from senet.device.simulation import SimulatedPlayers, VirtualTable
+from senet.device.store import Termination
+from senet.engine.referee import Verdict
+from senet.engine.throws import throw_odds
+from senet.engine.variants import VARIANTS
+from senet.web.events import EventBus
+
+
+@dataclass
+class Runtime:
+    """The companion, its camera, the virtual table in simulation, and what the page shows."""
+
+    companion: Companion
+    camera: CameraFeed
+    table: VirtualTable | None = None
+    players: SimulatedPlayers | None = None
+    buttons: Buttons | None = None
+    lock: threading.RLock = field(default_factory=threading.RLock)
+    log: deque[dict[str, object]] = field(default_factory=lambda: deque(maxlen=30))
+    stop: threading.Event = field(default_factory=threading.Event)
+    bus: EventBus = field(default_factory=EventBus)
+    #: The configuration, with the operator's changes from the page (rule system, teaching
+    #: mode, idle reset, settle time).
+    config: Config = field(default_factory=Config)
+    last_activity: float = field(default_factory=time.monotonic)
+
+    @property
+    def simulated(self) -> bool:
+        return self.table is not None
+
+    def close(self) -> None:
+        self.stop.set()
+        if self.buttons is not None:
+            self.buttons.close()
+        self.companion.lights.close()
+        self.camera.close()
+        if self.companion.store is not None:
+            self.companion.store.close()
+
+    def remember(self, verdict: Verdict, leds: dict[str, object]) -> None:
+        """Keep the verdict for the page and send the new state to every viewer."""
+        self.log.appendleft({"event": verdict.event, "note": verdict.note, "params": dict(verdict.params),
+                             "violations": [{"rule": v.rule, "squares": list(v.squares)} for v in verdict.violations],
+                             "from": verdict.from_square, "to": verdict.to_square, "throw": verdict.throw})
+        self.last_activity = time.monotonic()
+        self.bus.publish(self.state())
+
+    # -- what the page asks -------------------------------------------------------
+
+    def state(self) -> dict[str, object]:
+        with self.lock:
+            referee = self.companion.referee
+            game = referee.game
+            turn = game.position.turn
+            return {
+                "variant": game.variant.name,
+                "started": game.started,
+                "board": game.position.board_text,
+                "virtual_board": self.table.board if self.table is not None else None,
+                "turn": turn.label if turn and game.started else None,
+                "throw": game.current_throw,
+                "moves": [{"from": m.from_square, "to": "off" if m.to_square == 31 else m.to_square} for m in game.options.moves],
+                "may_pass": game.options.pass_move is not None and bool(game.options.moves),
+                "odds": {str(value): float(chance) for value, chance in throw_odds(game.variant.zero_value).items()},
+                "teaching": self.config.teaching,
+                "record": game.record.format(),
+                "winner": game.position.winner.label if game.position.winner else None,
+                "leds": self.companion.lights.state(),
+                "trouble": self.companion.trouble,
+                "trouble_kind": self.companion.trouble_kind,
+                "simulated": self.simulated,
+                "log": list(self.log),
+            }
+
+    def throw(self) -> None:
+        with self.lock:
+            self.companion.electronic_throw()
+
+    def confirm(self) -> None:
+        with self.lock:
+            self.companion.confirm()
+
+    def undo(self) -> None:
+        with self.lock:
+            self.companion.undo()
+
+    def new_game(self, variant: str | None = None, termination: Termination = Termination.NEW_GAME) -> None:
+        """Start again from the set-up (another rule system if given); the players set up the board."""
+        with self.lock:
+            name = variant or self.companion.referee.game.variant.name
+            if name not in VARIANTS:
+                raise ValueError(f"unknown variant {name!r}; choose one of {', '.join(VARIANTS)}")
+            if name != self.config.variant:
+                self._keep_settings({"variant": name})
+            self.companion.new_game(name, termination)
+            self.log.clear()
+            self.last_activity = time.monotonic()
+            if self.table is not None:
+                self.table.set_up(self.companion.referee.expected_text)
+            self.bus.publish(self.state())
+
+    def set_teaching(self, on: bool) -> None:
+        self.change_settings({"teaching": on})
+
+    def settings(self) -> dict[str, object]:
+        """What the operator may change on the page, and the file that keeps it (None: kept until a restart)."""
+        return {"variant": self.config.variant, "teaching": self.config.teaching,
+                "idle_reset_minutes": self.config.idle_reset_minutes, "settle_seconds": self.config.settle_seconds,
+                "kept_in": self.config.settings or None}
+
+    def change_settings(self, values: dict[str, object]) -> None:
+        """The operator's changes: checked, kept in the settings file, then used (ValueError saying
+        what is wrong, and nothing changed, when one is not acceptable or cannot be kept)."""
+        with self.lock:
+            self._keep_settings(values)
+            self.bus.publish(self.state())
+
+    def _keep_settings(self, values: dict[str, object]) -> None:
+        config = apply_settings(self.config, values, "settings")
+        try:
+            save_settings(config)
+        except OSError as error:
+            raise ConfigError(f"cannot keep the settings in {config.settings}: {error.strerror}") from None
+        self.config = config
+        self.companion.stabiliser.settle_s = config.settle_seconds
+
+    def reset_if_idle(self, now: float) -> bool:
+        """Museum mode: an abandoned game goes back to the start after ``idle_reset_minutes``."""
+        game = self.companion.referee.game
+        idle_s = self.config.idle_reset_minutes * 60
+        if idle_s and game.started and now - self.last_activity > idle_s:
+            self.new_game(termination=Termination.IDLE_RESET)
+            return True
+        return False
+
+    def set_position(self, board: str, turn: str, throw: int | None = None) -> None:
+        """An operator sets the position by hand (the camera was wrong); ValueError if it is not
+        one. In simulation the virtual pieces stand there too."""
+        with self.lock:
+            self.companion.set_position(board, turn, throw)
+            if self.table is not None:
+                self.table.set_up(self.companion.referee.expected_text)
+
+    def move_virtual(self, start: int, end: int | None) -> None:
+        """In simulation: a person moves a piece on the virtual board (see :meth:`VirtualTable.move`)."""
+        if self.table is None:
+            raise ValueError("pieces can only be moved on the simulated board")
+        with self.lock:
+            self.table.move(start, end)
+            self.bus.publish(self.state())
