@@ -303,6 +303,19 @@ class MatchStore:
         return [MatchEvent(EventKind(kind), json.loads(data), at) for kind, data, at in rows] + [
             MatchEvent(EventKind(kind), json.loads(data), at) for _, at, kind, data in waiting]
 
+    def throw_counts(self) -> dict[str, list[int]]:
+        """The throws of every match by the sticks they came from ("camera": the table's own,
+        "electronic": the button's): how many showed 0, 1, 2, 3 and 4 light sides."""
+        counts = {"camera": [0] * 5, "electronic": [0] * 5}
+        with self._lock:
+            rows = self.connection.execute(
+                "SELECT json_extract(data, '$.source'), json_extract(data, '$.light_up'), COUNT(*) FROM events"
+                " WHERE kind = 'throw' GROUP BY 1, 2").fetchall()
+        for source, light_up, count in rows:
+            if source in counts and isinstance(light_up, int) and 0 <= light_up <= 4:
+                counts[source][light_up] += count
+        return counts
+
     def import_match(self, match: Match, events: list[MatchEvent]) -> int:
         """Add a finished match from elsewhere (an export) in one transaction; its new id."""
         with self._lock:

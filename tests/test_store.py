@@ -229,3 +229,15 @@ def test_a_write_ahead_log_cut_short_by_a_power_cut_opens_with_the_whole_transac
         again.close()
     store.close()
     assert os.path.exists(path)
+
+
+def test_the_throws_of_each_set_of_sticks_are_counted_for_the_fairness_test(tmp_path: Path) -> None:
+    store = MatchStore.open(tmp_path / "matches.db")
+    store.begin_match("kendall")
+    for light_up in (1, 2, 2, 4):
+        store.add(EventKind.THROW, {"light_up": light_up, "source": "camera"})
+    store.add(EventKind.THROW, {"light_up": 0, "source": "electronic", "sticks": [False] * 4})
+    store.end_match(Termination.NEW_GAME)
+    store.begin_match("houses")
+    store.add(EventKind.THROW, {"light_up": 2, "source": "camera"})
+    assert store.throw_counts() == {"camera": [0, 1, 3, 0, 1], "electronic": [1, 0, 0, 0, 0]}
