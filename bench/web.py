@@ -22,6 +22,7 @@ from waitress.server import create_server
 from senet.device.config import Config
 from senet.device.service import build_runtime
 from senet.web.app import create_app
+from senet.web.events import StreamSlots
 from senet.web.i18n import languages
 
 
@@ -58,7 +59,7 @@ def main() -> None:
     for _ in range(12):  # a game under way: throws, the start, a log to put into words
         runtime.throw()
     state = runtime.state()
-    server = create_server(create_app(runtime, keep_alive=5.0), host="127.0.0.1", port=0, threads=args.viewers + 14)
+    server = create_server(create_app(runtime, keep_alive=5.0, stream_slots=StreamSlots(per_address=args.viewers, total=args.viewers)), host="127.0.0.1", port=0, threads=args.viewers + 14)
     port = server.effective_port
     threading.Thread(target=server.run, daemon=True).start()
     delays: list[float] = []

@@ -107,7 +107,7 @@ def parse_config(text: str, name: str) -> Config:
 
 def _checked(name: str, key: str, value: Any) -> Any:
     if key == "variant":
-        if value not in VARIANTS:
+        if not isinstance(value, str) or value not in VARIANTS:
             raise ConfigError(f"{name}: variant {value!r} is unknown; choose one of {', '.join(VARIANTS)}")
         return value
     if key == "teaching":
@@ -116,7 +116,7 @@ def _checked(name: str, key: str, value: Any) -> Any:
         return value
     if key in ("camera", "store", "place", "admin_pin", "settings"):
         if not isinstance(value, str):
-            raise ConfigError(f"{name}: {key} must be a string such as 'auto' or '/var/lib/senet/match.jsonl'")
+            raise ConfigError(f"{name}: {key} must be a string such as 'auto' or '/var/lib/senet/matches.db'")
         return value
     if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0 or (value == 0 and key != "idle_reset_minutes"):
         raise ConfigError(f"{name}: {key} must be a positive number, not {value!r}")

@@ -11,10 +11,11 @@ import pytest
 import senet.device
 import senet.engine
 import senet.vision
+import senet.web
 
 MODULES = sorted(
     info.name
-    for package in (senet.engine, senet.vision, senet.device)
+    for package in (senet.engine, senet.vision, senet.device, senet.web)
     for info in pkgutil.walk_packages(package.__path__, package.__name__ + ".")
 )
 

@@ -12,12 +12,16 @@ state and, in simulation, throws the virtual sticks and moves the virtual pieces
 
 from __future__ import annotations
 
-import hmac
+import json
+import math
+import re
 import secrets
 import time
 from collections.abc import Callable
 from functools import wraps
+from itertools import accumulate
 from typing import Any
+from urllib.parse import urlsplit
 
 import segno
 from flask import (
@@ -27,29 +31,38 @@ from flask import (
     abort,
     current_app,
     jsonify,
+    make_response,
     redirect,
     render_template,
     request,
-    session,
     stream_with_context,
 )
+from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 
 from senet.engine.rulebook import RULE_SYSTEMS
 from senet.engine.throws import throw_odds
 from senet.engine.variants import VARIANTS
-from senet.web import i18n
-from senet.web.access import PinLimiter, admin_required, check_csrf, csrf_token, is_admin
+from senet.web import access, i18n
+from senet.web.access import PinLimiter, admin_required, is_admin, pin_matches, sign_in, sign_out
 from senet.web.board_svg import board_svg
-from senet.web.events import EventBus, stream
+from senet.web.events import EventBus, HeldStream, StreamRefused, StreamSlots, stream
 from senet.web.i18n import gettext
 
 pages = Blueprint("pages", __name__)
+#: A JSON body deeper than this is not one the page sends (and could exhaust the stack).
+MAX_JSON_DEPTH = 8
+#: A refused event stream is tried again after this long (app.js waits as long, with some jitter).
+STREAM_RETRY_SECONDS = 10
+#: An escaped character in a JSON text, then what is not a bracket outside the text's strings.
+JSON_ESCAPE, JSON_NOT_BRACKET = re.compile(r"\\.", re.S), re.compile(r'"[^"]*"|[^\[\]{}]')
 
 
-def create_app(runtime: Any, bus: EventBus | None = None, keep_alive: float = 15.0, admin_pin: str = "") -> Flask:
+def create_app(runtime: Any, bus: EventBus | None = None, keep_alive: float = 15.0, admin_pin: str = "",
+               stream_slots: StreamSlots | None = None) -> Flask:
     """The page's app. ``bus`` carries state snapshots to the event streams (the runtime's own
-    bus when it has one); ``admin_pin`` guards the operator's actions ("" leaves them open)."""
+    bus when it has one); ``admin_pin`` guards the operator's actions ("" leaves them open);
+    ``stream_slots`` caps the open event streams (``senet.web.server`` fits its threads to them)."""
     app = Flask(__name__)
     app.secret_key = secrets.token_hex(32)  # sessions last while the companion runs
     app.config.update(SESSION_COOKIE_HTTPONLY=True, SESSION_COOKIE_SAMESITE="Strict")
@@ -58,16 +71,47 @@ def create_app(runtime: Any, bus: EventBus | None = None, keep_alive: float = 15
     app.config["RUNTIME"] = runtime
     app.config["BUS"] = bus or getattr(runtime, "bus", None) or EventBus()
     app.config["KEEP_ALIVE"] = keep_alive
+    app.config["STREAM_SLOTS"] = stream_slots or StreamSlots()
     app.config["MAX_CONTENT_LENGTH"] = 4096
     app.register_blueprint(pages)
-    app.before_request(_guard_posts)
+    access.setup(app)
     i18n.setup(app)
     return app
 
 
-def _guard_posts() -> None:
-    if request.method == "POST":
-        check_csrf()
+def _json_body() -> Any:
+    """The request's JSON value (None for an empty body); a 400 with the reason for anything
+    that is not one small JSON value: not UTF-8, not JSON, no finite number, nested too deep."""
+    try:
+        text = request.get_data().decode("utf-8")
+        if not text.strip():
+            return None
+        brackets = JSON_NOT_BRACKET.sub("", JSON_ESCAPE.sub("", text))
+        if max(accumulate(1 if bracket in "[{" else -1 for bracket in brackets), default=0) > MAX_JSON_DEPTH:
+            raise ValueError(f"nested more than {MAX_JSON_DEPTH} deep")
+        return json.loads(text, parse_float=_finite, parse_constant=_finite)
+    except ValueError as error:
+        abort(make_response(jsonify(error=f"send one small JSON value, as UTF-8 ({error})"), 400))
+
+
+def _finite(text: str) -> float:
+    """A JSON number as a float, refusing what is no finite number (NaN, Infinity, 1e999)."""
+    number = float(text)
+    if not math.isfinite(number):
+        raise ValueError(f"{text[:20]} is no finite number")
+    return number
+
+
+def _local_path(target: str) -> str:
+    r"""``target`` if it is a path on this site, else "/": browsers drop tabs and newlines and
+    read a backslash as a slash, so "/\t/evil.example" would leave the site.
+
+    >>> [_local_path(target) for target in ("/rules/kendall?x=1", "//evil.example", "/\t/evil.example", "/\\evil.example")]
+    ['/rules/kendall?x=1', '/', '/', '/']
+    """
+    parts = urlsplit(target)
+    local = target.startswith("/") and not target.startswith("//") and "\\" not in target and not parts.scheme and not parts.netloc
+    return target if local and all(char.isprintable() and not char.isspace() for char in target) else "/"
 
 
 def _runtime() -> Any:
@@ -90,7 +134,7 @@ def _variants() -> dict[str, str]:
 @pages.get("/")
 def index() -> str:
     board = board_svg(board_label=gettext("the board"), square_label=gettext("square {square}"))
-    return render_template("index.html", csrf=csrf_token(), board=board, texts=i18n.script_texts(), may_play=_may_play())
+    return render_template("index.html", csrf=generate_csrf(), board=board, texts=i18n.script_texts(), may_play=_may_play())
 
 
 @pages.get("/language/<code>")
@@ -98,10 +142,7 @@ def choose_language(code: str) -> Any:
     """The language switcher: remembers the choice in a cookie and goes back to the page."""
     if code not in i18n.languages():
         abort(404, f"no language {code!r} here; choose one of {', '.join(i18n.languages())}")
-    back = request.args.get("next", "/")
-    if not back.startswith("/") or back.startswith("//"):
-        back = "/"  # never send the visitor to another site
-    response = redirect(back)
+    response = redirect(_local_path(request.args.get("next", "/")))
     response.set_cookie(i18n.COOKIE, code, max_age=365 * 24 * 3600, httponly=True, samesite="Lax")
     return response
 
@@ -110,30 +151,30 @@ def choose_language(code: str) -> Any:
 def admin() -> str:
     """The operator's view: sign in, new game, rule system, teaching, undo, position, settings, QR code."""
     runtime = _runtime()
-    return render_template("admin.html", csrf=csrf_token(), admin=is_admin(), state=runtime.state(),
+    return render_template("admin.html", csrf=generate_csrf(), admin=is_admin(), state=runtime.state(),
                            settings=runtime.settings(), variants=_variants(), qr=_qr_svg(), url=request.host_url,
                            texts=i18n.script_texts())
 
 
 @pages.post("/admin/login")
 def admin_login() -> Any:
-    """The operator's PIN; wrong PINs are rate-limited per address."""
+    """The operator's PIN: {"pin": TEXT}; wrong PINs are rate-limited per address."""
+    data = _json_body()
     limiter: PinLimiter = current_app.config["PIN_LIMITER"]
-    address = request.remote_addr or "?"
-    if not limiter.allowed(address, time.monotonic()):
+    address, now = request.remote_addr or "?", time.monotonic()
+    if not limiter.attempt(address, now):
         return jsonify(error=gettext("too many wrong PINs: wait a few minutes")), 429, {"Retry-After": str(int(limiter.window))}
-    data = request.get_json(silent=True)
     pin = data.get("pin") if isinstance(data, dict) else None
-    if not isinstance(pin, str) or not hmac.compare_digest(pin, current_app.config["ADMIN_PIN"] or pin):
-        limiter.failed(address, time.monotonic())
+    if not isinstance(pin, str) or not pin_matches(pin, current_app.config["ADMIN_PIN"] or pin):
         return jsonify(error=gettext("wrong PIN")), 403
-    session["admin"] = True
+    limiter.succeeded(address, now)
+    sign_in()
     return jsonify(admin=True)
 
 
 @pages.post("/admin/logout")
 def admin_logout() -> Any:
-    session.pop("admin", None)
+    sign_out()
     return jsonify(admin=False)
 
 
@@ -164,13 +205,28 @@ def healthz() -> Any:
 
 @pages.get("/events")
 def events() -> Response:
-    """Server-Sent Events: the state now, then every change, with keep-alive comments."""
-    bus: EventBus = current_app.config["BUS"]
-    runtime = current_app.config["RUNTIME"]
-    initial = runtime.state() if runtime is not None else None
-    viewer = bus.subscribe()
-    body = stream_with_context(stream(bus, viewer, current_app.config["KEEP_ALIVE"], initial, i18n.localise, i18n.language()))
-    return Response(body, mimetype="text/event-stream", headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+    """Server-Sent Events: the state now, then every change, with keep-alive comments. Each
+    stream holds a server thread: past the caps of ``StreamSlots`` a stream is refused (429 for
+    one address, 503 for the server) and the browser tries again later."""
+    headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
+    if request.method == "HEAD":
+        return Response(mimetype="text/event-stream", headers=headers)
+    slots: StreamSlots = current_app.config["STREAM_SLOTS"]
+    address = request.remote_addr or "?"
+    try:
+        slots.take(address)
+    except StreamRefused as refused:
+        return Response(f"{refused.reason}: try again later\n", refused.status, mimetype="text/plain",
+                        headers={"Retry-After": str(STREAM_RETRY_SECONDS)})
+    try:
+        runtime = current_app.config["RUNTIME"]
+        initial = runtime.state() if runtime is not None else None
+        chunks = stream(current_app.config["BUS"], current_app.config["KEEP_ALIVE"], initial, i18n.localise, i18n.language())
+        body = HeldStream(stream_with_context(chunks), lambda: slots.release(address))
+    except BaseException:
+        slots.release(address)
+        raise
+    return Response(body, mimetype="text/event-stream", headers=headers)
 
 
 @pages.get("/api/state")
@@ -182,8 +238,8 @@ def state() -> Any:
 @admin_required
 def settings() -> Any:
     """The operator's settings: {"idle_reset_minutes": N, "settle_seconds": N}, kept across restarts."""
-    data = request.get_json(silent=True)
-    if not isinstance(data, dict) or not data:
+    data = _json_body()
+    if not isinstance(data, dict) or not data or any(isinstance(value, (dict, list)) for value in data.values()):
         return jsonify(error='send {"idle_reset_minutes": N, "settle_seconds": N} (either or both)'), 400
     try:
         _runtime().change_settings(data)
@@ -235,7 +291,7 @@ def undo() -> Any:
 @admin_required
 def new_game() -> Any:
     """The operator starts a new game, optionally under another rule system: {"variant": NAME}."""
-    data = request.get_json(silent=True) or {}
+    data = _json_body() or {}
     variant = data.get("variant") if isinstance(data, dict) else None
     if variant is not None and not isinstance(variant, str):
         return jsonify(error="variant must be a name such as \"kendall\""), 400
@@ -250,7 +306,7 @@ def new_game() -> Any:
 @admin_required
 def teaching() -> Any:
     """The operator turns teaching mode on or off: {"on": true|false}."""
-    data = request.get_json(silent=True)
+    data = _json_body()
     if not isinstance(data, dict) or not isinstance(data.get("on"), bool):
         return jsonify(error='send {"on": true} or {"on": false}'), 400
     _runtime().set_teaching(data["on"])
@@ -276,7 +332,7 @@ def match_record(name: str) -> Any:
 @admin_required
 def set_position() -> Any:
     """An operator corrects the position by hand: {"board": 30 characters, "turn": "dark"|"light", "throw": N?}."""
-    data = request.get_json(silent=True)
+    data = _json_body()
     if not isinstance(data, dict) or not isinstance(data.get("board"), str) or data.get("turn") not in ("dark", "light"):
         return jsonify(error='send {"board": "<30 characters . D L>", "turn": "dark" or "light", "throw": N (optional)}'), 400
     throw = data.get("throw")
@@ -292,7 +348,7 @@ def set_position() -> Any:
 @pages.post("/api/move")
 def move() -> Any:
     """Simulation only: move a virtual piece, as a hand would on the real board."""
-    data = request.get_json(silent=True)
+    data = _json_body()
     if not isinstance(data, dict) or not isinstance(data.get("from"), int) or not (
         data.get("to") == "off" or isinstance(data.get("to"), int)
     ):

@@ -109,6 +109,11 @@ for (const [id, path] of [["throw", "/api/throw"], ["pass", "/api/pass"]]) {  //
   if (button) button.onclick = () => post(path);
 }
 
-// Live updates: the browser reconnects by itself after a restart or a sleeping phone.
-const events = new EventSource("/events");
-events.onmessage = (message) => show(JSON.parse(message.data));
+// Live updates: the browser reconnects by itself after a restart or a sleeping phone. A stream the
+// companion refuses (too many open: 429 or 503) closes for good, so listen again 10-20 s later.
+function listen() {
+  const events = new EventSource("/events");
+  events.onmessage = (message) => show(JSON.parse(message.data));
+  events.onerror = () => { if (events.readyState === EventSource.CLOSED) setTimeout(listen, 10000 + Math.random() * 10000); };
+}
+listen();
