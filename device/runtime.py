@@ -11,6 +11,7 @@ may ask for (thread-safe: the companion loop runs beside them).
 
 from __future__ import annotations
 
+import json
 import threading
 import time
 from collections import deque
@@ -19,9 +20,11 @@ from dataclasses import dataclass, field
 from senet.device.camera import CameraFeed
 from senet.device.companion import Companion
 from senet.device.config import Config, ConfigError, apply_settings, save_settings
+from senet.device.export import to_json, to_text
 from senet.device.lights import Buttons
 from senet.device.simulation import SimulatedPlayers, VirtualTable
-from senet.device.store import Termination
+from senet.device.store import Match, Step, Termination, replay
+from senet.engine.fairness import Fairness, judge
 from senet.engine.referee import Verdict
 from senet.engine.throws import throw_odds
 from senet.engine.variants import VARIANTS
@@ -162,6 +165,33 @@ class Runtime:
             self.companion.set_position(board, turn, throw)
             if self.table is not None:
                 self.table.set_up(self.companion.referee.expected_text)
+
+    def matches(self) -> list[Match]:
+        """Every match the store keeps, newest first (none without a store)."""
+        store = self.companion.store
+        return store.matches() if store is not None else []
+
+    def match(self, match_id: int) -> tuple[Match, list[Step]]:
+        """One match and its events, each with the position after it (KeyError: no such match)."""
+        store = self.companion.store
+        if store is None:
+            raise KeyError(match_id)
+        match = store.match(match_id)
+        return match, replay(match.variant, store.events(match_id))
+
+    def match_export(self, match_id: int, as_json: bool) -> str:
+        """One match as text or JSON (KeyError: no such match)."""
+        store = self.companion.store
+        if store is None:
+            raise KeyError(match_id)
+        match, events = store.match(match_id), store.events(match_id)
+        return json.dumps(to_json(match, events), indent=1) if as_json else to_text(match, events)
+
+    def stick_fairness(self) -> dict[str, Fairness]:
+        """For the table's sticks ("camera") and the button's ("electronic"): are they fair?"""
+        store = self.companion.store
+        counts = store.throw_counts() if store is not None else {"camera": [0] * 5, "electronic": [0] * 5}
+        return {source: judge(seen) for source, seen in counts.items()}
 
     def move_virtual(self, start: int, end: int | None) -> None:
         """In simulation: a person moves a piece on the virtual board (see :meth:`VirtualTable.move`)."""

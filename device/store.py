@@ -161,6 +161,38 @@ def apply_event(referee: Referee, event: MatchEvent) -> None:
         raise ValueError(str(error)) from None
 
 
+@dataclass(frozen=True)
+class Step:
+    """A match after one of its events: the board (30 characters), whose turn, the throw to use."""
+
+    event: MatchEvent
+    board: str
+    turn: str | None
+    throw: int | None
+
+
+def replay(variant: str, events: list[MatchEvent]) -> list[Step]:
+    """The match event by event, to step through it (an event that does not fit ends it).
+
+        >>> throw, move = EventKind.THROW, EventKind.MOVE
+        >>> steps = replay("netherworld", [MatchEvent(throw, {"light_up": 1}, ""), MatchEvent(throw, {"light_up": 3}, ""),
+        ...                                MatchEvent(move, {"from": 10, "to": 13}, "")])
+        >>> [(step.board[8:13], step.turn, step.throw) for step in steps]
+        [('LD...', 'dark', None), ('LD...', 'dark', 3), ('L...D', 'light', None)]
+    """
+    referee, steps = Referee(variant), []
+    for event in events:
+        if event.kind is not EventKind.ILLEGAL:
+            try:
+                apply_event(referee, event)
+            except ValueError:
+                break
+        game = referee.game
+        turn = game.position.turn
+        steps.append(Step(event, game.position.board_text, turn.label if turn and game.started else None, game.current_throw))
+    return steps
+
+
 @dataclass
 class MatchStore:
     """The matches in one SQLite file; one match at a time is in progress."""
