@@ -14,15 +14,16 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import sys
 import textwrap
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TextIO
+from typing import BinaryIO, NoReturn, TextIO
 
 from senet.engine.playout import random_game
-from senet.engine.query import answer_query
+from senet.engine.query import answer_lines
 from senet.engine.throws import throw_odds
 from senet.engine.variants import VARIANTS, find_variant
 
@@ -55,11 +56,10 @@ def rules_show(name: str, out: TextIO) -> int:
     return 0
 
 
-def rules_moves(source: TextIO, out: TextIO) -> int:
-    """Answer JSON-lines queries; exit code 2 if any line had an error."""
+def rules_moves(source: BinaryIO, out: TextIO) -> int:
+    """Answer JSON-lines queries, one answer per line whatever it holds; exit code 2 if any line had an error."""
     failed = False
-    for line in source:
-        answer = answer_query(line)
+    for answer in answer_lines(source):
         failed |= "error" in answer
         out.write(json.dumps(answer, separators=(",", ":")) + "\n")
         out.flush()
@@ -77,7 +77,12 @@ def board_mat(out_dir: Path, paper: str, dpi: int, url: str | None, out: TextIO)
     """Write the printable mat."""
     from senet.vision.mat import write_mat
 
-    for path in write_mat(out_dir, paper, dpi, url):
+    try:
+        paths = write_mat(out_dir, paper, dpi, url)
+    except OSError as error:
+        sys.stderr.write(f"senet board mat: cannot write into {out_dir}: {error.strerror}; choose another --out folder\n")
+        return 2
+    for path in paths:
         out.write(f"{path}\n")
     return 0
 
@@ -91,7 +96,7 @@ def vision_read(start: Path, images: list[Path], mat_file: Path | None, variant:
     try:
         reader = calibrated_reader(start, mat_file, variant)
     except (NoBoardError, CalibrationError, MatFileError) as error:
-        reason = f"cannot calibrate on {start}: {error}"
+        reason = _mat_file_problem(mat_file, error) if isinstance(error, MatFileError) else f"cannot calibrate on {start}: {error}"
         sys.stderr.write(f"senet vision read: {reason}\n")
         for path in images:  # still one line per picture, as the contract promises
             seen = no_board(reason)
@@ -123,9 +128,14 @@ def referee_replay(variant: str, start: Path, frames: Path, fps: float, mat_file
                 out.write(f"frame {event['frame']}: {event['event']} {details}".rstrip() + "\n")
             out.flush()
     except (NoBoardError, CalibrationError, MatFileError, CameraError) as error:
-        sys.stderr.write(f"senet referee replay: {error}\n")
+        reason = _mat_file_problem(mat_file, error) if isinstance(error, MatFileError) else str(error)
+        sys.stderr.write(f"senet referee replay: {reason}\n")
         return 2
     return 0
+
+
+def _mat_file_problem(mat_file: Path | None, error: Exception) -> str:
+    return f"--mat {mat_file}: {error}; --mat takes the mat.json that 'senet board mat' wrote (not mat.png or mat.pdf)"
 
 
 def companion_run(args: argparse.Namespace) -> int:
@@ -134,6 +144,8 @@ def companion_run(args: argparse.Namespace) -> int:
 
     from senet.device.config import Config, ConfigError, load_config
     from senet.device.service import run
+    from senet.vision.reader import CalibrationError, NoBoardError
+    from senet.vision.sources import CameraError, parse_camera
 
     try:
         config = load_config(args.config) if args.config else Config()
@@ -144,11 +156,107 @@ def companion_run(args: argparse.Namespace) -> int:
                  "store": args.store}
     config = replace(config, **{key: value for key, value in overrides.items() if value is not None})
     port = None if args.no_page else args.port
-    return run(config, args.seed, args.turns, args.autoplay, port, lambda line: print(line, flush=True))
+    try:
+        recording = parse_camera(config.camera)[0] in ("video", "folder")
+    except ValueError as error:  # the configuration's camera: --camera is checked as it is parsed
+        sys.stderr.write(f"senet run: {args.config}: {error}\n")
+        return 2
+    try:
+        return run(config, args.seed, args.turns, args.autoplay, port, lambda line: print(line, flush=True))
+    except CameraError as error:
+        fix = "check the path" if recording else "check the cable"
+        sys.stderr.write(f"senet run: cannot open the camera {config.camera}: {error}; {fix} or use --camera simulator\n")
+        return 2
+    except (NoBoardError, CalibrationError) as error:
+        sys.stderr.write(f"senet run: the camera does not show the board as the match stands: {error}\n")
+        return 2
+
+
+class CommandParser(argparse.ArgumentParser):
+    """argparse with every error on one line: what is wrong, and where the help is."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+
+
+def _number(text: str, convert: type[int] | type[float], fix: str) -> float:
+    """``text`` as a finite number; argparse's error ending in ``fix`` otherwise."""
+    try:
+        number = convert(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a {'whole ' if convert is int else ''}number; {fix}") from None
+    if not math.isfinite(number):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a finite number; {fix}")
+    return number
+
+
+def mat_dpi(text: str) -> int:
+    """``--dpi``: a resolution the mat can be drawn at."""
+    from senet.vision.mat import MAX_DPI, MIN_DPI, check_dpi
+
+    try:
+        return check_dpi(int(_number(text, int, f"use {MIN_DPI} to {MAX_DPI} (default 150)")))
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def mat_folder(text: str) -> Path:
+    """``--out``: a folder, existing or not, but not a file."""
+    from senet.vision.mat import check_mat_folder
+
+    try:
+        return check_mat_folder(Path(text))
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def frames_per_second(text: str) -> float:
+    """``--fps``: more than 0, at most 60.
+
+    >>> frames_per_second("12.5")
+    12.5
+    >>> frames_per_second("0")
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: 0 frames a second cannot be read; use more than 0 and at most 60 (default 10)
+    """
+    fix = "use more than 0 and at most 60 (default 10)"
+    fps = _number(text, float, fix)
+    if not 0 < fps <= 60:
+        raise argparse.ArgumentTypeError(f"{text} frames a second cannot be read; {fix}")
+    return fps
+
+
+def settle_seconds(text: str) -> float:
+    """``--settle``: 0 to 10 seconds."""
+    fix = "use 0 to 10 seconds (default 0.5)"
+    seconds = _number(text, float, fix)
+    if not 0 <= seconds <= 10:
+        raise argparse.ArgumentTypeError(f"{text} seconds is no settle time; {fix}")
+    return seconds
+
+
+def camera_description(text: str) -> str:
+    """``--camera``: one of the forms :func:`senet.vision.sources.parse_camera` knows."""
+    from senet.vision.sources import parse_camera
+
+    try:
+        parse_camera(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+    return text
+
+
+def port_number(text: str) -> int:
+    """``--port``: a TCP port, 1 to 65535."""
+    fix = "use 1 to 65535 (default 8080)"
+    port = int(_number(text, int, fix))
+    if not 1 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"{text} is not a port; {fix}")
+    return port
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="senet", description="Senet Companion: referee, teacher and match recorder.")
+    parser = CommandParser(prog="senet", description="Senet Companion: referee, teacher and match recorder.")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     rules = commands.add_parser("rules", help="the rules engine: variants, rules, legal moves, random games")
     rule_commands = rules.add_subparsers(dest="rules_command", required=True, metavar="ACTION")
@@ -164,9 +272,9 @@ def build_parser() -> argparse.ArgumentParser:
     board = commands.add_parser("board", help="the printed board mat")
     board_commands = board.add_subparsers(dest="board_command", required=True, metavar="ACTION")
     mat = board_commands.add_parser("mat", help="write mat.png, mat.pdf and mat.json")
-    mat.add_argument("--out", type=Path, required=True, help="folder to write into")
+    mat.add_argument("--out", type=mat_folder, required=True, help="folder to write into")
     mat.add_argument("--paper", choices=["a3", "a4"], default="a3", help="paper size (A3 is roomier for the sticks)")
-    mat.add_argument("--dpi", type=int, default=150, help="resolution of mat.png (150 or more)")
+    mat.add_argument("--dpi", type=mat_dpi, default=150, help="resolution of mat.png (150 to 600, default 150)")
     mat.add_argument("--url", help="the phone page's address, printed as a QR code")
 
     vision = commands.add_parser("vision", help="the camera: read pictures of the board")
@@ -181,14 +289,14 @@ def build_parser() -> argparse.ArgumentParser:
     run = commands.add_parser("run", help="run the companion (in simulation where there is no Pi)")
     run.add_argument("--config", type=Path, help="a TOML configuration (variant, camera, timing, [pins]); see docs/wiring.md")
     run.add_argument("--variant", choices=list(VARIANTS), help="the rule system (default kendall)")
-    run.add_argument("--camera", help="auto (default), simulator, picamera2, usb:N, video:FILE or folder:DIR")
-    run.add_argument("--settle", type=float, help="seconds a board or throw must hold still (default 0.5)")
-    run.add_argument("--fps", type=float, help="frames a second to read (default 10)")
+    run.add_argument("--camera", type=camera_description, help="auto (default), simulator, picamera2, usb:N, video:FILE or folder:DIR")
+    run.add_argument("--settle", type=settle_seconds, help="seconds a board or throw must hold still (0 to 10, default 0.5)")
+    run.add_argument("--fps", type=frames_per_second, help="frames a second to read (up to 60, default 10)")
     run.add_argument("--store", help="the match store (SQLite file): every match kept, the one in progress resumed after a restart")
     run.add_argument("--seed", type=int, help="make the simulation repeatable")
     run.add_argument("--turns", type=int, help="stop after this many moves (simulation demos)")
     run.add_argument("--autoplay", action="store_true", help="in simulation, let two simulated players play")
-    run.add_argument("--port", type=int, default=8080, help="port of the page (default 8080)")
+    run.add_argument("--port", type=port_number, default=8080, help="port of the page (default 8080)")
     run.add_argument("--no-page", action="store_true", help="do not serve the page")
 
     referee = commands.add_parser("referee", help="the referee: replay recorded frames")
@@ -197,7 +305,7 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("--variant", required=True, choices=list(VARIANTS))
     replay.add_argument("--calibrate", type=Path, required=True, metavar="START_IMAGE")
     replay.add_argument("frames", type=Path, metavar="FRAMES_DIR")
-    replay.add_argument("--fps", type=float, default=10.0, help="frames per second the folder was taken at")
+    replay.add_argument("--fps", type=frames_per_second, default=10.0, help="frames per second the folder was taken at (up to 60)")
     replay.add_argument("--mat", type=Path, help="mat.json of a custom mat (default: the mats senet prints)")
     replay.add_argument("--json", action="store_true", help="one JSON object per event")
     return parser
@@ -226,7 +334,7 @@ def _run(args: argparse.Namespace, out: TextIO) -> int:
     if args.rules_command == "show":
         return rules_show(args.variant, out)
     if args.rules_command == "moves":
-        return rules_moves(sys.stdin, out)
+        return rules_moves(sys.stdin.buffer, out)
     return rules_play(args.variant, args.seed, args.json, out)
 
 

@@ -37,6 +37,9 @@ FIELD = (112, 160, 98)
 INK = (30, 45, 30)
 SPECIAL_SQUARES = (15, 26, 27, 28, 29, 30)
 MM_PER_INCH = 25.4
+#: The resolutions ``mat.png`` is written at: below 150 dpi the markers' edges print soft;
+#: drawing an A3 mat at 600 dpi already takes about half a gigabyte.
+MIN_DPI, MAX_DPI = 150, 600
 
 Point = tuple[float, float]
 
@@ -233,10 +236,30 @@ def _draw_qr(image: np.ndarray, layout: MatLayout, scale: float, url: str | None
         cv2.rectangle(image, a, b, (0, 0, 0), -1)
 
 
+def check_dpi(dpi: int) -> int:
+    """``dpi`` if the mat can be written at it; ValueError saying the range otherwise."""
+    if isinstance(dpi, bool) or not isinstance(dpi, int) or not MIN_DPI <= dpi <= MAX_DPI:
+        raise ValueError(f"dpi {dpi!r} is outside {MIN_DPI}..{MAX_DPI}: below {MIN_DPI} the markers print soft, "
+                         f"above {MAX_DPI} drawing the mat takes too much memory")
+    return dpi
+
+
+def check_mat_folder(out_dir: Path) -> Path:
+    """``out_dir`` if the mat can be written into it (it may not exist yet); ValueError otherwise."""
+    if out_dir.exists() and not out_dir.is_dir():
+        raise ValueError(f"{out_dir} is a file, not a folder; name a folder to write mat.png, mat.pdf and mat.json into")
+    return out_dir
+
+
 def write_mat(out_dir: Path, paper: str = "a3", dpi: int = 150, url: str | None = None) -> list[Path]:
-    """Write ``mat.png``, ``mat.pdf`` (page size = the paper) and ``mat.json`` into ``out_dir``."""
-    if dpi < 150:
-        raise ValueError(f"dpi {dpi} is too coarse to print the markers sharply; use 150 or more")
+    """Write ``mat.png``, ``mat.pdf`` (page size = the paper) and ``mat.json`` into ``out_dir``.
+
+    >>> write_mat(Path("mats"), dpi=20)
+    Traceback (most recent call last):
+    ValueError: dpi 20 is outside 150..600: below 150 the markers print soft, above 600 drawing the mat takes too much memory
+    """
+    check_dpi(dpi)
+    check_mat_folder(out_dir)
     layout = MatLayout.for_paper(paper)
     out_dir.mkdir(parents=True, exist_ok=True)
     picture = Image.fromarray(cv2.cvtColor(render_mat(layout, dpi, url), cv2.COLOR_BGR2RGB))

@@ -23,6 +23,7 @@ import cv2
 import numpy as np
 
 from senet.vision.mat import MatLayout
+from senet.vision.photos import read_image_file
 from senet.vision.simulator import Conditions, Scene, Simulator, Style
 
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp", ".tif", ".tiff", ".webp")
@@ -119,9 +120,9 @@ class ImageFolderSource:
         path = next(self._next, None)
         if path is None:
             raise EndOfFrames(str(path))
-        frame = cv2.imdecode(np.fromfile(str(path), dtype=np.uint8), cv2.IMREAD_COLOR)
-        if frame is None:
-            raise CameraError(f"{path} is not a readable picture")
+        frame, problem = read_image_file(path)
+        if frame is None:  # this frame is skipped; the next read goes on with the next picture
+            raise CameraError(f"not a readable picture: {problem}")
         return frame
 
     def close(self) -> None:
@@ -204,17 +205,57 @@ class Reconnecting:
             self.source = None
 
 
+CAMERA_FORMS = "auto, simulator, picamera2, usb:N, video:FILE or folder:DIR"
+
+
+def parse_camera(description: str) -> tuple[str, str]:
+    """The kind of camera a description names, and its argument; ValueError naming the forms that exist.
+
+    >>> parse_camera("usb:1"), parse_camera("folder:frames"), parse_camera("simulator")
+    (('usb', '1'), ('folder', 'frames'), ('simulator', ''))
+    >>> parse_camera("usb:front")
+    Traceback (most recent call last):
+    ValueError: camera 'usb:front': usb needs a camera number such as usb:0
+    >>> parse_camera("webcam")
+    Traceback (most recent call last):
+    ValueError: unknown camera 'webcam': use auto, simulator, picamera2, usb:N, video:FILE or folder:DIR
+    """
+    kind, colon, argument = description.partition(":")
+    if kind in ("auto", "simulator", "picamera2") and not colon:
+        return kind, ""
+    if kind == "usb" and not colon:
+        return kind, "0"
+    if kind == "usb" and argument.isascii() and argument.isdigit():
+        return kind, argument
+    if kind == "usb":
+        raise ValueError(f"camera {description!r}: usb needs a camera number such as usb:0")
+    if kind in ("video", "folder") and argument:
+        return kind, argument
+    if kind in ("video", "folder"):
+        example = "video:game.mp4" if kind == "video" else "folder:frames"
+        raise ValueError(f"camera {description!r}: {kind} needs a path after the colon, such as {example}")
+    raise ValueError(f"unknown camera {description!r}: use {CAMERA_FORMS}")
+
+
 def open_source(spec: str) -> FrameSource:
-    """A source from its name: ``simulator``, ``picamera2``, ``usb:0``, ``video:FILE``, ``folder:DIR``."""
-    kind, _, argument = spec.partition(":")
+    """A source from its description: ``simulator``, ``picamera2``, ``usb:N``, ``video:FILE``, ``folder:DIR``.
+
+    ``auto`` (the Pi camera when there is one) is the companion's choice, not a source.
+    """
+    kind, argument = parse_camera(spec)
     if kind == "simulator":
         return SimulatedSource()
     if kind == "picamera2":
         return Picamera2Source()
     if kind == "usb":
-        return VideoCaptureSource(int(argument or 0))
+        device = Path(f"/dev/video{int(argument)}")
+        if not device.exists():  # OpenCV would only print warnings; say plainly what is missing
+            raise CameraError(f"there is no {device}: no USB camera {int(argument)} is plugged in")
+        return VideoCaptureSource(int(argument))
     if kind == "video":
+        if not Path(argument).is_file():
+            raise CameraError(f"there is no video file {argument}")
         return VideoCaptureSource(argument)
     if kind == "folder":
         return ImageFolderSource(Path(argument))
-    raise ValueError(f"unknown camera {spec!r}: use simulator, picamera2, usb:N, video:FILE or folder:DIR")
+    raise ValueError(f"camera {spec!r}: 'auto' is chosen by the companion (senet run), not opened as a source")
