@@ -15,7 +15,6 @@ from senet.vision.sources import (
     EndOfFrames,
     ImageFolderSource,
     Picamera2Source,
-    Reconnecting,
     SimulatedSource,
     VideoCaptureSource,
     open_source,
@@ -126,36 +125,6 @@ def test_image_folder_in_name_order_skipping_other_files(tmp_path: Path) -> None
         source.read()
     with pytest.raises(CameraError, match="not a folder"):
         ImageFolderSource(tmp_path / "missing")
-
-
-def test_reconnecting_backs_off_and_recovers() -> None:
-    now = [0.0]
-    plugged = [True]
-    opened = []
-
-    def opener() -> VideoCaptureSource:
-        capture = FakeCapture(frames=2, opened=plugged[0])
-        opened.append(capture)
-        return VideoCaptureSource(0, capture_factory=lambda *args: capture)
-
-    camera = Reconnecting(opener, clock=lambda: now[0])
-    assert camera.read() is FRAME and camera.status == "ok"
-    assert camera.read() is FRAME
-    plugged[0] = False
-    assert camera.read() is None and "camera lost" in camera.status  # the frames ran out: unplugged
-    assert opened[0].released
-    waits = []
-    for _ in range(5):
-        before = camera._retry_at
-        now[0] = before
-        assert camera.read() is None
-        waits.append(camera._retry_at - now[0])
-    assert waits == [1.0, 2.0, 4.0, 8.0, 10.0]  # doubling, capped
-    now[0] += 5.0
-    assert camera.read() is None  # too early to try again
-    plugged[0] = True
-    now[0] = camera._retry_at
-    assert camera.read() is FRAME and camera.status == "ok" and camera.attempts == 0
 
 
 def test_simulated_source_and_names() -> None:

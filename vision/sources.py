@@ -2,8 +2,8 @@
 
 Every source has ``read() -> frame`` (BGR, uint8) and ``close()``. ``read`` raises
 :class:`CameraError` when the camera gives nothing and :class:`EndOfFrames` when a
-recording has run out. :class:`Reconnecting` wraps any source and reopens it with
-back-off when the camera is lost.
+recording has run out (the companion's camera feed, ``senet.device.camera``, reopens a
+lost camera).
 
     >>> source = open_source("simulator")
     >>> source.read().shape
@@ -13,7 +13,6 @@ back-off when the camera is lost.
 from __future__ import annotations
 
 import importlib
-import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -142,67 +141,17 @@ class SimulatedSource:
     def __post_init__(self) -> None:
         self._simulator = Simulator(self.layout)
         self._random = np.random.default_rng(self.seed)
+        self._sticks: tuple[bool, ...] | None = None
+        self._throws = 0
 
     def read(self) -> np.ndarray:
-        return self._simulator.render(self.scene, self.conditions, self._random, self.style)
+        if self.scene.sticks != self._sticks:  # thrown again: the sticks fall somewhere else
+            self._sticks, self._throws = self.scene.sticks, self._throws + 1
+        fell = np.random.default_rng([self.seed, self._throws])  # ...and lie there while they are not touched
+        return self._simulator.render(self.scene, self.conditions, self._random, self.style, sticks_rng=fell)
 
     def close(self) -> None:
         pass
-
-
-@dataclass
-class Reconnecting:
-    """Reopens a lost camera with growing pauses (0.5 s doubling up to ``max_wait``).
-
-    ``read`` never raises :class:`CameraError`: it returns None while the camera is away,
-    and ``status`` says what is going on (for the trouble LED and the page).
-    """
-
-    opener: Callable[[], FrameSource]
-    max_wait: float = 10.0
-    clock: Callable[[], float] = time.monotonic
-    source: FrameSource | None = None
-    status: str = "connecting"
-    attempts: int = 0
-    _retry_at: float = 0.0
-
-    def read(self) -> np.ndarray | None:
-        if self.source is None and not self._reopen():
-            return None
-        assert self.source is not None
-        try:
-            frame = self.source.read()
-        except CameraError as error:
-            self._lost(str(error))
-            return None
-        self.status, self.attempts = "ok", 0
-        return frame
-
-    def _reopen(self) -> bool:
-        if self.clock() < self._retry_at:
-            return False
-        try:
-            self.source = self.opener()
-            return True
-        except CameraError as error:
-            self._lost(str(error))
-            return False
-
-    def _lost(self, reason: str) -> None:
-        if self.source is not None:
-            try:
-                self.source.close()
-            except Exception:  # a half-dead camera may fail to close; it is dropped either way
-                pass
-        self.source = None
-        self.attempts += 1
-        self.status = f"camera lost ({reason}); retrying"
-        self._retry_at = self.clock() + min(self.max_wait, 0.5 * 2 ** (self.attempts - 1))
-
-    def close(self) -> None:
-        if self.source is not None:
-            self.source.close()
-            self.source = None
 
 
 CAMERA_FORMS = "auto, simulator, picamera2, usb:N, video:FILE or folder:DIR"

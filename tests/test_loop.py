@@ -1,0 +1,141 @@
+"""The companion loop keeps going all day: cameras that fail in every way come back, errors
+are survived, and games follow each other."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from senet.device.camera import CameraFeed
+from senet.device.config import Config
+from senet.device.loop import CompanionLoop
+from senet.device.runtime import Runtime
+from senet.device.service import build_runtime
+from senet.engine.playout import random_game
+from senet.vision.simulator import Scene
+from senet.vision.sources import CameraError, EndOfFrames, SimulatedSource
+
+
+class FailingCamera:
+    """The simulated camera, failing in one way while ``failing`` is set."""
+
+    def __init__(self, source: SimulatedSource, way: str, failing: threading.Event) -> None:
+        self.source, self.way, self.failing = source, way, failing
+        if way == "cannot open" and failing.is_set():
+            raise CameraError("no camera on usb:0")
+
+    def read(self) -> np.ndarray:
+        if self.failing.is_set():
+            if self.way in ("camera error", "cannot open"):  # unplugged: reading fails, and opening again
+                raise CameraError("camera 0 gave no frame")
+            if self.way == "other error":
+                raise OSError(5, "Input/output error")
+            if self.way == "damaged picture":
+                return np.zeros((2, 3), np.float32)
+            if self.way == "hangs":
+                time.sleep(1.0)  # a read that does not come back in time
+        return self.source.read()
+
+    def close(self) -> None:
+        pass
+
+
+@pytest.fixture
+def runtime(tmp_path: Path) -> Iterator[Runtime]:
+    runtime = build_runtime(Config(variant="netherworld", camera="simulator", settle_seconds=0.2, fps=30, store=str(tmp_path / "m.db")),
+                            seed=2, autoplay=False, say=lambda line: None)
+    yield runtime
+    runtime.close()
+
+
+def run_for(loop: CompanionLoop, seconds: float) -> None:
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        loop.round()
+        time.sleep(0.02)
+
+
+@pytest.mark.parametrize("way", ["camera error", "other error", "damaged picture", "hangs", "cannot open"])
+def test_a_camera_that_fails_shows_amber_and_a_throw_is_read_when_it_is_back(runtime: Runtime, way: str) -> None:
+    assert runtime.table is not None
+    failing = threading.Event()
+    source = runtime.table.source
+    runtime.camera.close()
+    runtime.camera = CameraFeed(lambda: FailingCamera(source, way, failing), stall_seconds=0.4, max_wait=0.3)
+    loop = CompanionLoop(runtime)
+    run_for(loop, 0.3)
+    failing.set()
+    run_for(loop, 1.5)
+    assert runtime.companion.lights.state()["amber"] and runtime.companion.trouble_kind == "no-picture"
+    assert "camera lost" in runtime.state()["trouble"]
+    failing.clear()
+    source.scene = Scene(source.scene.board, (True, False, False, False))  # the first 1: dark starts
+    run_for(loop, 2.5)
+    assert runtime.companion.referee.game.started, runtime.companion.trouble
+    assert not runtime.companion.lights.state()["amber"] and "throw" in [e["event"] for e in runtime.state()["log"]]
+
+
+def test_an_error_in_a_round_is_reported_and_the_loop_goes_on(runtime: Runtime, monkeypatch: pytest.MonkeyPatch) -> None:
+    said: list[str] = []
+    loop = CompanionLoop(runtime, said.append)
+    step, calls = runtime.companion.step, []
+
+    def fails_once(*args: object) -> object:
+        calls.append(1)
+        if len(calls) == 2:
+            raise ZeroDivisionError("a bug")
+        return step(*args)
+
+    monkeypatch.setattr(runtime.companion, "step", fails_once)
+    monkeypatch.setattr("senet.device.loop.PAUSE_AFTER_ERROR", 0.0)
+    worker = threading.Thread(target=loop.run)
+    worker.start()
+    deadline = time.monotonic() + 10
+    while len(calls) < 6 and time.monotonic() < deadline:
+        time.sleep(0.02)
+    runtime.stop.set()
+    worker.join(5)
+    assert loop.errors == 1 and "ZeroDivisionError" in said[0] and len(calls) >= 6
+    assert runtime.companion.trouble_kind != "error"  # cleared by the next good round
+
+
+def test_a_recording_that_ends_ends_the_loop_with_a_message(runtime: Runtime) -> None:
+    frames = [runtime.table.source.read() for _ in range(3)]
+
+    class Recording:
+        def read(self) -> np.ndarray:
+            if not frames:
+                raise EndOfFrames("frames/")
+            return frames.pop()
+
+        def close(self) -> None:
+            pass
+
+    said: list[str] = []
+    runtime.camera = CameraFeed(Recording)
+    CompanionLoop(runtime, said.append).run()
+    assert runtime.camera.ended and said == ["senet run: the recording has no more frames"]
+
+
+def test_games_follow_each_other_in_simulation(tmp_path: Path) -> None:
+    runtime = build_runtime(Config(variant="netherworld", camera="simulator", settle_seconds=0.2, fps=30, store=str(tmp_path / "m.db")),
+                            seed=3, autoplay=True, say=lambda line: None)
+    try:
+        game = random_game("netherworld", 11)
+        last = game.undo()  # the winning turn is still to be played
+        runtime.set_position(game.position.board_text, last.player.label, last.throw)
+        loop = CompanionLoop(runtime)
+        deadline = time.monotonic() + 30
+        store = runtime.companion.store
+        while time.monotonic() < deadline and len(store.matches()) < 2:
+            loop.round()
+        first, second = store.matches()[1], store.matches()[0]
+        assert first.winner == "dark" and first.ended_at is not None and second.ended_at is None
+        assert runtime.table.board == runtime.companion.referee.expected_text  # the virtual board is set up again
+    finally:
+        runtime.close()
