@@ -8,6 +8,7 @@
     senet vision read --calibrate START IMAGE...   what the camera reads in pictures
     senet referee replay --variant V --calibrate START FRAMES_DIR   a recorded game's events
     senet run [--variant V] [--camera auto]   the companion (simulation where there is no Pi)
+    senet log --store FILE list|show ID|export ID|import FILE   the matches it kept
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import BinaryIO, NoReturn, TextIO
 
+from senet.device import log_command
 from senet.engine.playout import random_game
 from senet.engine.query import answer_lines
 from senet.engine.throws import throw_odds
@@ -144,6 +146,7 @@ def companion_run(args: argparse.Namespace) -> int:
 
     from senet.device.config import Config, ConfigError, load_config
     from senet.device.service import run
+    from senet.device.store import StoreError
     from senet.vision.reader import CalibrationError, NoBoardError
     from senet.vision.sources import CameraError, parse_camera
 
@@ -162,10 +165,13 @@ def companion_run(args: argparse.Namespace) -> int:
         sys.stderr.write(f"senet run: {args.config}: {error}\n")
         return 2
     try:
-        return run(config, args.seed, args.turns, args.autoplay, port, lambda line: print(line, flush=True))
+        return run(config, args.seed, args.turns, args.autoplay, port, lambda line: print(line, flush=True), args.host)
     except CameraError as error:
         fix = "check the path" if recording else "check the cable"
         sys.stderr.write(f"senet run: cannot open the camera {config.camera}: {error}; {fix} or use --camera simulator\n")
+        return 2
+    except StoreError as error:
+        sys.stderr.write(f"senet run: {error}\n")
         return 2
     except (NoBoardError, CalibrationError) as error:
         sys.stderr.write(f"senet run: the camera does not show the board as the match stands: {error}\n")
@@ -297,7 +303,10 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--turns", type=int, help="stop after this many moves (simulation demos)")
     run.add_argument("--autoplay", action="store_true", help="in simulation, let two simulated players play")
     run.add_argument("--port", type=port_number, default=8080, help="port of the page (default 8080)")
+    run.add_argument("--host", default="0.0.0.0", help="address the page listens on (default 0.0.0.0: every address, so phones reach it)")
     run.add_argument("--no-page", action="store_true", help="do not serve the page")
+
+    log_command.add_parser(commands)
 
     referee = commands.add_parser("referee", help="the referee: replay recorded frames")
     referee_commands = referee.add_subparsers(dest="referee_command", required=True, metavar="ACTION")
@@ -327,6 +336,8 @@ def _run(args: argparse.Namespace, out: TextIO) -> int:
         return vision_read(args.calibrate, args.images, args.mat, args.variant, args.json, out)
     if args.command == "run":
         return companion_run(args)
+    if args.command == "log":
+        return log_command.run(args, out)
     if args.command == "referee":
         return referee_replay(args.variant, args.calibrate, args.frames, args.fps, args.mat, args.json, out)
     if args.rules_command == "list":

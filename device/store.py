@@ -71,6 +71,10 @@ class StoreError(RuntimeError):
     """The store cannot be used (the message says what to do)."""
 
 
+class UnusableFile(StoreError):
+    """The file is not a match store this companion can read (it is put aside)."""
+
+
 class EventKind(str, Enum):
     """What happened in a match. Throws, moves, passes, undos and positions make the game;
     illegal attempts are kept for the record."""
@@ -215,7 +219,9 @@ class MatchStore:
         put_aside = ""
         try:
             connection = _connect(path)
-        except (sqlite3.DatabaseError, StoreError) as error:
+        except sqlite3.OperationalError as error:  # locked, no permission, no room: the file may be fine
+            raise StoreError(f"cannot open the match store {path}: {error}") from None
+        except (sqlite3.DatabaseError, UnusableFile) as error:
             aside = path.with_name(f"{path.name}.{datetime.now().strftime('%Y%m%d-%H%M%S')}.unusable")
             for suffix in ("", "-wal", "-shm"):
                 part = Path(str(path) + suffix)
@@ -348,24 +354,25 @@ class MatchStore:
                 counts[source][light_up] += count
         return counts
 
-    def import_match(self, match: Match, events: list[MatchEvent]) -> int:
-        """Add a finished match from elsewhere (an export) in one transaction; its new id."""
+    def import_matches(self, matches: list[tuple[Match, list[MatchEvent]]]) -> list[int]:
+        """Add finished matches from elsewhere (an export), all in one transaction; their new ids."""
         with self._lock:
             self._flush()
-            new_id = self._next_match
+            ids = list(range(self._next_match, self._next_match + len(matches)))
             try:
                 with self.connection:
-                    self.connection.execute(
-                        "INSERT INTO matches (id, variant, started_at, ended_at, place, dark_player, light_player, winner, termination)"
-                        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                        (new_id, match.variant, match.started_at, match.ended_at, match.place, match.dark_player, match.light_player,
-                         match.winner, match.termination.value if match.termination else None))
-                    self.connection.executemany("INSERT INTO events (match_id, at, kind, data) VALUES (?, ?, ?, ?)",
-                                                [(new_id, e.at, e.kind.value, json.dumps(e.data, separators=(",", ":"))) for e in events])
+                    for new_id, (match, events) in zip(ids, matches):
+                        self.connection.execute(
+                            "INSERT INTO matches (id, variant, started_at, ended_at, place, dark_player, light_player, winner, termination)"
+                            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                            (new_id, match.variant, match.started_at, match.ended_at, match.place, match.dark_player,
+                             match.light_player, match.winner, match.termination.value if match.termination else None))
+                        self.connection.executemany("INSERT INTO events (match_id, at, kind, data) VALUES (?, ?, ?, ?)",
+                                                    [(new_id, e.at, e.kind.value, json.dumps(e.data, separators=(",", ":"))) for e in events])
             except sqlite3.Error as error:
-                raise StoreError(f"cannot write to {self.path}: {error}") from None
-            self._next_match += 1
-            return new_id
+                raise StoreError(f"cannot write to {self.path}: {error}; nothing was imported") from None
+            self._next_match += len(matches)
+            return ids
 
     # -- writing ------------------------------------------------------------------------
 
@@ -398,7 +405,7 @@ def _match(row: tuple[Any, ...]) -> Match:
 
 
 def _connect(path: Path) -> sqlite3.Connection:
-    """Open the file as a match store, creating its tables when it is new; StoreError (or
+    """Open the file as a match store, creating its tables when it is new; UnusableFile (or
     sqlite3.DatabaseError) when it is something else."""
     connection = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
     try:
@@ -409,9 +416,9 @@ def _connect(path: Path) -> sqlite3.Connection:
         if not tables and application == 0:
             connection.executescript(f"BEGIN; {_SCHEMA} PRAGMA application_id = {APPLICATION_ID}; PRAGMA user_version = {SCHEMA_VERSION}; COMMIT;")
         elif application != APPLICATION_ID:
-            raise StoreError("it is not a Senet Companion match store")
+            raise UnusableFile("it is not a Senet Companion match store")
         elif version != SCHEMA_VERSION:
-            raise StoreError(f"its layout is version {version}; this companion reads version {SCHEMA_VERSION}")
+            raise UnusableFile(f"its layout is version {version}; this companion reads version {SCHEMA_VERSION}")
         connection.execute("SELECT COUNT(*) FROM events").fetchone()  # a damaged file fails here at the latest
         connection.isolation_level = "DEFERRED"
     except BaseException:

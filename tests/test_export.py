@@ -88,7 +88,7 @@ def test_random_matches_round_trip_exactly_as_text_and_json(tmp_path_factory: py
     other = MatchStore.open(tmp_path_factory.mktemp("other") / "matches.db")
     for parsed in (parse_text(text), parse_json(as_json)):
         (imported, imported_events), = parsed
-        new_id = other.import_match(imported, imported_events)
+        new_id, = other.import_matches([(imported, imported_events)])
         again = other.match(new_id)
         assert to_text(again, other.events(new_id)).split("\n", 1)[1] == text.split("\n", 1)[1]  # all but the match's number
         assert to_json(again, other.events(new_id)) | {"id": match.id} == to_json(match, events)
