@@ -33,7 +33,7 @@ MAX_PIXELS = 40_000_000
 class CameraFeed:
     opener: Callable[[], FrameSource]
     stall_seconds: float = 3.0
-    max_wait: float = 10.0
+    max_wait: float = 5.0
     clock: Callable[[], float] = time.monotonic
     status: str = "connecting"
     #: A recording (video file, folder of pictures) has no more frames.

@@ -38,7 +38,8 @@ class FailingCamera:
             if self.way == "damaged picture":
                 return np.zeros((2, 3), np.float32)
             if self.way == "hangs":
-                time.sleep(1.0)  # a read that does not come back in time
+                while self.failing.is_set():  # a read that does not come back while the camera is away
+                    time.sleep(0.05)
         return self.source.read()
 
     def close(self) -> None:
