@@ -47,15 +47,16 @@ def replay(variant: str, start_image: Path, frames: Path, fps: float = 10.0, set
 
 def event_json(frame: int, verdict: Verdict, leds: dict[str, object]) -> dict[str, object]:
     """The replay contract's line for one verdict."""
+    said = verdict.to_dict()
     data: dict[str, object] = {"frame": frame, "event": verdict.event}
     if verdict.event == "throw":
-        data["light_up"] = verdict.light_up
-    if verdict.event in ("move", "illegal", "undo") and verdict.from_square:
-        data["from"] = verdict.from_square
-        data["to"] = "off" if verdict.to_square == OFF else verdict.to_square
-    if verdict.rules:
-        data["rules"] = list(verdict.rules)
-    if verdict.winner is not None:
-        data["winner"] = verdict.winner.label
+        data["light_up"] = said["light_up"]
+    if verdict.event in ("move", "illegal", "undo") and said["from"]:
+        data["from"] = said["from"]
+        data["to"] = "off" if said["to"] == OFF else said["to"]
+    if said["rules"]:
+        data["rules"] = said["rules"]
+    if said["winner"] is not None:
+        data["winner"] = said["winner"]
     data["leds"] = {key: leds[key] for key in ("green", "red", "amber", "turn")}
     return data

@@ -64,9 +64,7 @@ class Runtime:
 
     def remember(self, verdict: Verdict, leds: dict[str, object]) -> None:
         """Keep the verdict for the page and send the new state to every viewer."""
-        self.log.appendleft({"event": verdict.event, "note": verdict.note, "params": dict(verdict.params),
-                             "violations": [{"rule": v.rule, "squares": list(v.squares)} for v in verdict.violations],
-                             "from": verdict.from_square, "to": verdict.to_square, "throw": verdict.throw})
+        self.log.appendleft(verdict.to_dict())
         self.last_activity = time.monotonic()
         self.bus.publish(self.state())
 

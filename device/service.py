@@ -120,8 +120,8 @@ def run(config: Config, seed: int | None, turns: int | None, autoplay: bool, por
     runtime = build_runtime(config, seed, autoplay, say)
 
     def report(verdict: Verdict, leds: dict[str, object]) -> None:
-        details = " ".join(f"{k}={v}" for k, v in (("throw", verdict.throw), ("from", verdict.from_square),
-                           ("to", verdict.to_square), ("rules", ",".join(verdict.rules))) if v)
+        said = verdict.to_dict()
+        details = " ".join(f"{key}={','.join(said[key]) if key == 'rules' else said[key]}" for key in ("throw", "from", "to", "rules") if said[key])
         say(f"{verdict.event} {details} {verdict.message} leds={leds}".replace("  ", " "))
 
     runtime.companion.listeners.append(report)

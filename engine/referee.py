@@ -49,6 +49,16 @@ class Verdict:
     note: str = ""
     params: Mapping[str, object] = field(default_factory=dict)
 
+    def to_dict(self) -> dict[str, object]:
+        """The verdict as JSON-ready data, as the page's log, the console and the replay write it.
+
+            >>> Verdict("move", throw=3, from_square=10, to_square=13).to_dict()["to"]
+            13
+        """
+        return {"event": self.event, "light_up": self.light_up, "throw": self.throw, "from": self.from_square, "to": self.to_square,
+                "rules": list(self.rules), "violations": [{"rule": v.rule, "squares": list(v.squares)} for v in self.violations],
+                "winner": self.winner.label if self.winner else None, "note": self.note, "params": dict(self.params)}
+
     @property
     def rules(self) -> tuple[str, ...]:
         """The IDs of the rules an illegal move broke."""

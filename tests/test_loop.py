@@ -140,3 +140,32 @@ def test_games_follow_each_other_in_simulation(tmp_path: Path) -> None:
         assert runtime.table.board == runtime.companion.referee.expected_text  # the virtual board is set up again
     finally:
         runtime.close()
+
+
+def test_every_variant_starts_in_simulation_without_an_illegal_move(tmp_path: Path) -> None:
+    for variant in ("ludii-kendall", "kendall"):
+        runtime = build_runtime(Config(variant=variant, camera="simulator", settle_seconds=0.2, fps=30), seed=1, autoplay=True,
+                                say=lambda line: None)
+        try:
+            loop = CompanionLoop(runtime)
+            deadline = time.monotonic() + 30
+            while loop.moves < 2 and time.monotonic() < deadline:
+                loop.round()
+            assert loop.moves >= 2 and not any(e["event"] == "illegal" for e in runtime.state()["log"])
+        finally:
+            runtime.close()
+
+
+def test_a_restart_sets_the_virtual_board_where_the_match_stands(tmp_path: Path) -> None:
+    config = Config(variant="netherworld", camera="simulator", settle_seconds=0.2, fps=30, store=str(tmp_path / "m.db"))
+    runtime = build_runtime(config, seed=1, autoplay=False, say=lambda line: None)
+    board = "L.LDLDLDLD" + "." * 18 + "D."
+    runtime.set_position(board, "light", 2)
+    assert runtime.table is not None and runtime.table.board == board  # set by hand: the virtual pieces stand there too
+    runtime.close()
+    again = build_runtime(config, seed=1, autoplay=True, say=lambda line: None)
+    try:
+        assert again.table is not None and again.table.board == board
+        assert again.companion.referee.game.current_throw == 2 and again.state()["turn"] == "light"
+    finally:
+        again.close()
