@@ -23,10 +23,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from senet.vision.photos import MAX_PICTURE_PIXELS
 from senet.vision.sources import EndOfFrames, FrameSource
-
-#: The largest picture a camera may send (pixels): more is a damaged frame, not a picture.
-MAX_PIXELS = 40_000_000
 
 
 @dataclass
@@ -128,7 +126,7 @@ class _Reader:
 
 def _looks_like_a_picture(frame: object) -> bool:
     return (isinstance(frame, np.ndarray) and frame.dtype == np.uint8 and frame.ndim == 3 and frame.shape[2] == 3
-            and 16 <= frame.shape[0] and 16 <= frame.shape[1] and frame.shape[0] * frame.shape[1] <= MAX_PIXELS)
+            and 16 <= frame.shape[0] and 16 <= frame.shape[1] and frame.shape[0] * frame.shape[1] <= MAX_PICTURE_PIXELS)
 
 
 def _reason(error: BaseException) -> str:
