@@ -96,12 +96,13 @@ class Companion:
             self.store.set_winner(None)
         return self._publish(verdicts)
 
-    def new_game(self, variant: str, termination: Termination = Termination.NEW_GAME) -> None:
+    def new_game(self, variant: str, termination: Termination = Termination.NEW_GAME, dark_player: str = "", light_player: str = "") -> None:
         """End the match in progress (won, or abandoned as ``termination`` says) and begin
-        another under ``variant``; the players set up the start position."""
+        another under ``variant`` (with the players' names when given); the players set up
+        the start position."""
         if self.store is not None:
             self.store.end_match(Termination.WIN if self.referee.game.is_over else termination)
-            self.store.begin_match(variant, place=self.place)
+            self.store.begin_match(variant, place=self.place, dark_player=dark_player, light_player=light_player)
         self.referee = Referee(variant)
         self._check_store()
         self._publish([])

@@ -30,6 +30,9 @@ from senet.engine.throws import throw_odds
 from senet.engine.variants import VARIANTS
 from senet.web.events import EventBus
 
+#: The longest player's name kept with a match.
+NAME_LENGTH = 40
+
 
 @dataclass
 class Runtime:
@@ -107,15 +110,19 @@ class Runtime:
         with self.lock:
             self.companion.undo()
 
-    def new_game(self, variant: str | None = None, termination: Termination = Termination.NEW_GAME) -> None:
-        """Start again from the set-up (another rule system if given); the players set up the board."""
+    def new_game(self, variant: str | None = None, termination: Termination = Termination.NEW_GAME, dark_player: str = "",
+                 light_player: str = "") -> None:
+        """Start again from the set-up (another rule system if given, the players' names if
+        given: at most ``NAME_LENGTH`` characters each); the players set up the board."""
+        if any(len(name) > NAME_LENGTH or not name.isprintable() for name in (dark_player, light_player)):
+            raise ValueError(f"a player's name is at most {NAME_LENGTH} printable characters")
         with self.lock:
             name = variant or self.companion.referee.game.variant.name
             if name not in VARIANTS:
                 raise ValueError(f"unknown variant {name!r}; choose one of {', '.join(VARIANTS)}")
             if name != self.config.variant:
                 self._keep_settings({"variant": name})
-            self.companion.new_game(name, termination)
+            self.companion.new_game(name, termination, dark_player.strip(), light_player.strip())
             self.log.clear()
             self.last_activity = time.monotonic()
             if self.table is not None:

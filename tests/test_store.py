@@ -241,3 +241,22 @@ def test_the_throws_of_each_set_of_sticks_are_counted_for_the_fairness_test(tmp_
     store.begin_match("houses")
     store.add(EventKind.THROW, {"light_up": 2, "source": "camera"})
     assert store.throw_counts() == {"camera": [0, 1, 3, 0, 1], "electronic": [1, 0, 0, 0, 0]}
+
+
+def test_the_players_names_are_kept_with_their_match(tmp_path: Path) -> None:
+    from senet.device.config import Config
+    from senet.device.service import build_runtime
+
+    runtime = build_runtime(Config(variant="kendall", camera="simulator", store=str(tmp_path / "m.db"), place="Club"), seed=1,
+                            autoplay=False, say=lambda line: None)
+    try:
+        runtime.new_game("houses", dark_player="Nefertari", light_player=" Ani ")
+        match = runtime.matches()[0]
+        assert (match.variant, match.dark_player, match.light_player, match.place) == ("houses", "Nefertari", "Ani", "Club")
+        with pytest.raises(ValueError, match="at most 40"):
+            runtime.new_game(dark_player="x" * 41)
+        with pytest.raises(ValueError, match="printable"):
+            runtime.new_game(light_player="a\nb")
+        assert len(runtime.matches()) == 2  # nothing changed
+    finally:
+        runtime.close()
