@@ -149,6 +149,7 @@ def companion_run(args: argparse.Namespace) -> int:
     from senet.device.store import StoreError
     from senet.vision.reader import CalibrationError, NoBoardError
     from senet.vision.sources import CameraError, parse_camera
+    from senet.web.server import ServerError
 
     try:
         config = load_config(args.config) if args.config else Config()
@@ -170,7 +171,7 @@ def companion_run(args: argparse.Namespace) -> int:
         fix = "check the path" if recording else "check the cable"
         sys.stderr.write(f"senet run: cannot open the camera {config.camera}: {error}; {fix} or use --camera simulator\n")
         return 2
-    except StoreError as error:
+    except (StoreError, ServerError) as error:
         sys.stderr.write(f"senet run: {error}\n")
         return 2
     except (NoBoardError, CalibrationError) as error:

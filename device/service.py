@@ -37,7 +37,7 @@ from senet.vision.geometry import known_mats
 from senet.vision.reader import BoardReader, CalibrationError, NoBoardError
 from senet.vision.sources import CameraError, FrameSource, SimulatedSource, open_source
 from senet.vision.stability import Stabiliser
-from senet.web.server import ServerError, make_server
+from senet.web.server import make_server
 
 #: How long ``senet run`` waits for a picture it can calibrate on before it gives up (seconds).
 CALIBRATION_SECONDS = 60.0
@@ -116,7 +116,7 @@ def _calibrated_reader(camera: CameraFeed, referee: Referee, say: Callable[[str]
 def run(config: Config, seed: int | None, turns: int | None, autoplay: bool, port: int | None,
         say: Callable[[str], None], host: str = "0.0.0.0") -> int:
     """Run the companion until Ctrl-C (or ``turns`` moves, or the end of a recording); serve
-    the page on ``host``:``port``."""
+    the page on ``host``:``port`` (ServerError when it cannot)."""
     runtime = build_runtime(config, seed, autoplay, say)
 
     def report(verdict: Verdict, leds: dict[str, object]) -> None:
@@ -142,9 +142,6 @@ def run(config: Config, seed: int | None, turns: int | None, autoplay: bool, por
                 server.run()
             finally:
                 server.close()
-    except ServerError as error:
-        say(f"senet run: {error}")
-        return 2
     except KeyboardInterrupt:
         say("stopped")
     finally:

@@ -335,3 +335,16 @@ def test_a_real_process_writes_one_line_and_no_traceback(bad_pictures: dict[str,
         result = senet("vision", "read", "--calibrate", str(bad_pictures[name]), str(bad_pictures[name]))
         assert result.returncode == 2 and "no-board" in result.stdout
         assert one_line(result.stderr).startswith("senet vision read: cannot calibrate on")
+
+
+def test_a_second_senet_run_on_a_busy_port_says_so() -> None:
+    import socket
+
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        result = subprocess.run([sys.executable, "-m", "senet.device.cli", "run", "--camera", "simulator", "--host", "127.0.0.1",
+                                 "--port", str(port), "--turns", "1"], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 2 and "Traceback" not in result.stderr + result.stdout
+    assert f"senet run: port {port} is already in use" in result.stderr
