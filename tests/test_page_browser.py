@@ -28,17 +28,13 @@ def translated(code: str, text: str) -> str:
         return read_po(file)[text].string
 
 
-@pytest.fixture(scope="module")
-def page_url() -> Iterator[str]:
+def served(runtime: Any) -> Iterator[str]:
+    """The page of ``runtime`` on a free port of 127.0.0.1, its companion loop running; closed afterwards."""
     from waitress.server import create_server
 
-    from senet.device.config import Config
     from senet.device.loop import CompanionLoop
-    from senet.device.service import build_runtime
     from senet.web.app import create_app
 
-    runtime = build_runtime(Config(variant="houses", camera="simulator", settle_seconds=0.3, fps=20), seed=5,
-                            autoplay=False, say=lambda line: None)
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
@@ -48,6 +44,36 @@ def page_url() -> Iterator[str]:
     yield f"http://127.0.0.1:{port}/"
     runtime.close()
     server.close()
+
+
+@pytest.fixture(scope="module")
+def page_url() -> Iterator[str]:
+    from senet.device.config import Config
+    from senet.device.service import build_runtime
+
+    runtime = build_runtime(Config(variant="houses", camera="simulator", settle_seconds=0.3, fps=20), seed=5,
+                            autoplay=False, say=lambda line: None)
+    yield from served(runtime)
+
+
+@pytest.fixture(scope="module")
+def kept_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A companion that keeps its matches, with one match of a few throws and moves played."""
+    from senet.device.config import Config
+    from senet.device.service import build_runtime
+    from senet.engine.board import format_board
+
+    store = tmp_path_factory.mktemp("store") / "matches.db"
+    runtime = build_runtime(Config(variant="kendall", camera="simulator", store=str(store)), seed=3, autoplay=False,
+                            say=lambda line: None)
+    companion = runtime.companion
+    for _ in range(6):
+        companion.electronic_throw()
+        game = companion.referee.game
+        if game.current_throw is not None and game.options.moves:
+            companion.settled_board(format_board(game.options.moves[0].after))
+    runtime.table.set_up(companion.referee.expected_text)  # the simulated camera sees the board as played
+    yield from served(runtime)
 
 
 @pytest.fixture(scope="module")
@@ -114,3 +140,27 @@ def test_the_language_switch_is_remembered_and_arabic_reads_right_to_left(browse
     page.click('.languages a[lang="de"]')
     page.wait_for_selector('html[lang="de"][dir="ltr"]')
     assert page.url.endswith("/rules/houses")  # the switch stays on the page the visitor was reading
+
+
+def test_a_kept_match_is_stepped_through_with_the_buttons_and_the_arrow_keys(browser: Any, kept_url: str) -> None:
+    page = phone(browser, "en-GB")
+    page.goto(kept_url + "matches")
+    page.click('a[href="/matches/1"]')
+    page.wait_for_selector('.sq[data-square="30"]')
+    pieces = "[...document.querySelectorAll('.sq')].map(cell => cell.dataset.piece || '.').join('')"
+    boards = page.evaluate("[...document.querySelectorAll('#steps li')].map(item => item.dataset.board)")
+    assert page.evaluate(pieces) == boards[0] and page.inner_text("#step-number") == f"Step 0 of {len(boards) - 1}"
+    moved = next(number for number, board in enumerate(boards) if board != boards[0])
+    for _ in range(moved):
+        page.click("#next")
+    assert page.evaluate(pieces) == boards[moved] != boards[0]  # the board changed, without loading the page again
+    assert page.url.endswith(f"?step={moved}") and "Move" in page.inner_text("#step-event")
+    page.keyboard.press("ArrowLeft")
+    assert page.evaluate(pieces) == boards[moved - 1] and page.inner_text("#step-number").startswith(f"Step {moved - 1} ")
+    page.keyboard.press("End")
+    assert page.evaluate(pieces) == boards[-1]
+    page.keyboard.press("Home")
+    page.keyboard.press("ArrowRight")
+    assert page.locator("#steps li[aria-current]").inner_text() == page.locator("#steps li").nth(1).inner_text()
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "phone-match.png"), full_page=True)

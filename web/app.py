@@ -47,7 +47,8 @@ from senet.web import access, i18n
 from senet.web.access import PinLimiter, admin_required, is_admin, pin_matches, sign_in, sign_out
 from senet.web.board_svg import board_svg
 from senet.web.events import EventBus, HeldStream, StreamRefused, StreamSlots, stream
-from senet.web.i18n import gettext
+from senet.web.i18n import N_, Words, gettext
+from senet.web.matches import fairness_words, local_time, players_words, result_words, step_words
 
 pages = Blueprint("pages", __name__)
 #: A JSON body deeper than this is not one the page sends (and could exhaust the stack).
@@ -56,6 +57,8 @@ MAX_JSON_DEPTH = 8
 STREAM_RETRY_SECONDS = 10
 #: An escaped character in a JSON text, then what is not a bracket outside the text's strings.
 JSON_ESCAPE, JSON_NOT_BRACKET = re.compile(r"\\.", re.S), re.compile(r'"[^"]*"|[^\[\]{}]')
+#: A square of the drawn board, to put a piece on it.
+BOARD_SQUARE = re.compile(r'class="sq" data-square="(\d+)"')
 
 
 def create_app(runtime: Any, bus: EventBus | None = None, keep_alive: float = 15.0, admin_pin: str = "",
@@ -315,17 +318,72 @@ def teaching() -> Any:
 
 @pages.get("/matches")
 def matches() -> str:
-    """The matches the companion keeps: for now the one being played, with its record."""
-    state = _runtime().state()
-    return render_template("matches.html", state=state, variant_title=_variants()[state["variant"]])
+    """Every kept match, newest first, and whether the sticks look fair; without a match store
+    the current game only, with its record."""
+    runtime = _runtime()
+    state, say = runtime.state(), Words.current()
+    kept = runtime.companion.store is not None
+    zero_value = VARIANTS[state["variant"]].zero_value
+    fairness = [fairness_words(source, verdict, zero_value, say) for source, verdict in runtime.stick_fairness().items()] if kept else []
+    rows = [(match, local_time(match.started_at, say.code), players_words(match, say), result_words(match, say))
+            for match in runtime.matches()]
+    return render_template("matches.html", state=state, variants=_variants(), kept=kept, rows=rows, fairness=fairness)
 
 
-@pages.get("/matches/<name>.txt")
-def match_record(name: str) -> Any:
-    """A match's record, as text that replays through the engine (for now the current match's)."""
-    if name != "current":
-        abort(404, f"no match {name!r}: the companion keeps the current match only")
-    return Response(_runtime().state()["record"], mimetype="text/plain")
+@pages.get("/matches/<int:match_id>")
+def match_page(match_id: int) -> str:
+    """One match stepped through event by event (?step=N; 0 is the start)."""
+    runtime, say = _runtime(), Words.current()
+    try:
+        match, steps = runtime.match(match_id)
+    except KeyError:
+        abort(404, _no_match(match_id))
+    words = step_words(match, steps, say)
+    step = min(max(request.args.get("step", 0, type=int), 0), len(words) - 1)
+    shown = words[step]
+    return render_template("match.html", match=match, steps=words, step=step, board=_board_showing(shown.board, shown.marked),
+                           variant_title=_variants()[match.variant], result=result_words(match, say),
+                           players=players_words(match, say), started=local_time(match.started_at, say.code),
+                           cut_short=len(steps) < match.events)
+
+
+@pages.get("/matches/<name>.<any(txt, json):kind>")
+def match_download(name: str, kind: str) -> Any:
+    """A match's record as text or JSON, to download. "current" is the match in progress (the
+    current game's record without a match store, as text that replays through the engine)."""
+    runtime = _runtime()
+    store = runtime.companion.store
+    if name == "current":
+        if store is None or store.current is None:
+            if kind == "json":
+                abort(404, "no match store: only current.txt, the current game's record, is kept")
+            return Response(runtime.state()["record"], mimetype="text/plain")
+        name = str(store.current.id)
+    if not name.isdigit():
+        abort(404, _no_match(name))
+    try:
+        text = runtime.match_export(int(name), kind == "json")
+    except KeyError:
+        abort(404, _no_match(name))
+    mimetype = "application/json" if kind == "json" else "text/plain"
+    return Response(text, mimetype=mimetype, headers={"Content-Disposition": f'attachment; filename="senet-match-{int(name)}.{kind}"'})
+
+
+def _no_match(name: object) -> str:
+    return Words.current().fill(N_("There is no match {number} here: the list of matches is at /matches."), {"number": name})
+
+
+def _board_showing(board: str, marked: tuple[int, ...] = ()) -> Markup:
+    """The page's board drawn with ``board``'s pieces on it (30 characters . D L, square 1
+    first), the squares of a move (from, to) picked out: a page that works without its script."""
+    svg = board_svg(board_label=gettext("the board"), square_label=gettext("square {square}"))
+    marks = dict(zip(marked, (" picked", " target")))
+
+    def square(found: re.Match[str]) -> str:
+        number = int(found[1])
+        return f'class="sq{marks.get(number, "")}" data-square="{number}" data-piece="{board[number - 1].strip(".")}"'
+
+    return Markup(BOARD_SQUARE.sub(square, svg))
 
 
 @pages.post("/api/position")
