@@ -90,6 +90,7 @@ class Runtime:
                 "odds": {str(value): float(chance) for value, chance in throw_odds(game.variant.zero_value).items()},
                 "teaching": self.config.teaching,
                 "record": game.record.format(),
+                "turns": len(game.turns),
                 "winner": game.position.winner.label if game.position.winner else None,
                 "leds": self.companion.lights.state(),
                 "trouble": self.companion.trouble,
@@ -106,9 +107,9 @@ class Runtime:
         with self.lock:
             self.companion.confirm()
 
-    def undo(self) -> None:
+    def undo(self) -> list[Verdict]:
         with self.lock:
-            self.companion.undo()
+            return self.companion.undo()
 
     def new_game(self, variant: str | None = None, termination: Termination = Termination.NEW_GAME, dark_player: str = "",
                  light_player: str = "") -> None:

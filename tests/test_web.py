@@ -117,7 +117,7 @@ def test_admin_actions_need_the_pin_and_wrong_pins_are_rate_limited(runtime: Run
     assert limited.status_code == 429 and limited.headers["Retry-After"]
     other = Client(create_app(runtime, admin_pin="2468").test_client())
     assert other.post("/admin/login", json={"pin": "2468"}).get_json() == {"admin": True}
-    assert other.post("/api/undo").status_code == 200
+    assert other.post("/api/undo").status_code == 409  # signed in: the referee answers (no move to take back yet)
     cookie = other.client.get_cookie("session")
     assert cookie.http_only and cookie.same_site == "Strict"
     other.post("/admin/logout")
@@ -230,3 +230,25 @@ def test_museum_visitors_only_look_at_a_real_board(runtime: Runtime, monkeypatch
         assert reply.status_code == 403 and "thrown at the table" in reply.get_json()["error"]
     client.post("/admin/login", json={"pin": "2468"})
     assert client.post("/api/throw").status_code == 200 and 'id="throw"' in client.get("/").get_data(as_text=True)
+
+
+def test_taking_back_a_move_when_there_is_none_says_so(client: Client) -> None:
+    answer = client.post("/api/undo")
+    assert answer.status_code == 409 and answer.get_json()["error"] == "there is no move to take back"
+    german = client.post("/api/undo", headers={"Accept-Language": "de"})
+    assert german.status_code == 409 and german.get_json()["error"] != "there is no move to take back"
+
+
+def test_a_new_game_with_the_players_names_and_the_moves_counted(tmp_path: Path) -> None:
+    runtime = build_runtime(Config(variant="netherworld", camera="simulator", store=str(tmp_path / "m.db")), seed=4,
+                            autoplay=False, say=lambda line: None)
+    try:
+        client = Client(create_app(runtime).test_client())
+        assert client.post("/api/new-game", json={"variant": "houses", "dark_player": "Ani", "light_player": "Tutu"}).status_code == 200
+        assert (runtime.matches()[0].dark_player, runtime.matches()[0].light_player) == ("Ani", "Tutu")
+        assert client.post("/api/new-game", json={"dark_player": 7}).status_code == 400
+        while not runtime.companion.referee.game.started:  # houses' start: throws until the start ritual is done
+            client.post("/api/throw")
+        assert "moves so far: 0" in client.get("/admin").get_data(as_text=True)  # the start ritual is no move
+    finally:
+        runtime.close()

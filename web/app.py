@@ -286,20 +286,28 @@ def pass_turn() -> Any:
 @pages.post("/api/undo")
 @admin_required
 def undo() -> Any:
-    _runtime().undo()
+    """Take back the last move; 409 with the referee's reason when there is none."""
+    refused = [verdict for verdict in _runtime().undo() if verdict.event == "waiting"]
+    if refused:
+        return jsonify(error=i18n.translate(refused[0].note).format(**refused[0].params)), 409
     return _state()
 
 
 @pages.post("/api/new-game")
 @admin_required
 def new_game() -> Any:
-    """The operator starts a new game, optionally under another rule system: {"variant": NAME}."""
+    """The operator starts a new game, optionally under another rule system and with the
+    players' names: {"variant": NAME, "dark_player": NAME, "light_player": NAME} (each optional)."""
     data = _json_body() or {}
-    variant = data.get("variant") if isinstance(data, dict) else None
+    if not isinstance(data, dict):
+        data = {}
+    variant, dark, light = data.get("variant"), data.get("dark_player", ""), data.get("light_player", "")
     if variant is not None and not isinstance(variant, str):
         return jsonify(error="variant must be a name such as \"kendall\""), 400
+    if not isinstance(dark, str) or not isinstance(light, str):
+        return jsonify(error="the players' names are text"), 400
     try:
-        _runtime().new_game(variant)
+        _runtime().new_game(variant, dark_player=dark, light_player=light)
     except ValueError as error:
         return jsonify(error=str(error)), 400
     return _state()

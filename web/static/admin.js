@@ -19,7 +19,9 @@ function on(id, action) {
 
 on("login", async () => { if (await send("/admin/login", { pin: document.getElementById("pin").value }, "")) location.reload(); });
 on("logout", async () => { await send("/admin/logout", {}, ""); location.reload(); });
-on("new-game", () => send("/api/new-game", { variant: document.getElementById("variant").value }, t("A new game is set up: put the pieces on their starting squares.")));
+on("new-game", () => send("/api/new-game", { variant: document.getElementById("variant").value,
+  dark_player: document.getElementById("dark-player").value, light_player: document.getElementById("light-player").value },
+  t("A new game is set up: put the pieces on their starting squares.")));
 on("undo", () => send("/api/undo", {}, t("The last move is taken back: put the board back as it was.")));
 on("position", () => {
   const chosen = document.getElementById("position-throw").value;
