@@ -37,6 +37,7 @@ from senet.vision.geometry import known_mats
 from senet.vision.reader import BoardReader, CalibrationError, NoBoardError
 from senet.vision.sources import CameraError, FrameSource, SimulatedSource, open_source
 from senet.vision.stability import Stabiliser
+from senet.web.app import create_app
 from senet.web.server import make_server
 
 #: How long ``senet run`` waits for a picture it can calibrate on before it gives up (seconds).
@@ -132,8 +133,6 @@ def run(config: Config, seed: int | None, turns: int | None, autoplay: bool, por
         if port is None:
             loop.run(turns)
         else:
-            from senet.web.app import create_app
-
             server = make_server(create_app(runtime, admin_pin=config.admin_pin), host, port)
             worker = threading.Thread(target=_then_stop, args=(loop, turns, server), daemon=True)
             worker.start()

@@ -15,7 +15,6 @@ A busy port or a host that is not this machine's is a ``ServerError`` that says 
 from __future__ import annotations
 
 import errno
-from collections.abc import Callable
 
 from flask import Flask
 from waitress.server import BaseWSGIServer, MultiSocketServer, create_server
@@ -56,12 +55,3 @@ def _explain(error: OSError, host: str, port: int) -> str:
         return f"port {port} needs administrator rights: choose one above 1023 with --port"
     return f"cannot serve the page on {host}:{port}: {error.strerror or error}"
 
-
-def serve(app: Flask, host: str, port: int, say: Callable[[str], None]) -> None:
-    """Serve ``app`` until interrupted (Ctrl-C); ``say`` tells where. Raises ``ServerError``."""
-    server = make_server(app, host, port)
-    try:
-        say(f"the page: http://{'localhost' if host in ('0.0.0.0', '::') else host}:{server.effective_port}/")
-        server.run()
-    finally:
-        server.close()
