@@ -232,6 +232,21 @@ def test_H_overshoot_never_turns_beyond_26() -> None:
     assert found <= {(23, 22), (23, 25)}
 
 
+@pytest.mark.parametrize("start, throw", [(23, 5), (24, 3), (24, 4), (24, 5), (22, 5)])
+def test_H_overshoot_past_a_taken_26_may_stop_on_25(start: int, throw: int) -> None:
+    """A throw carrying a piece past 26 ends on 26 (H.beauty); with 26 taken that is the full
+    throw's target, so the piece may stop one short, on 25, as well as walk back."""
+    found = moves(pos(dark=(start,), light=(26,)), throw)
+    assert (start, 25) in found
+    back = 25 - (throw - (25 - start))
+    assert found == {(start, 25)} | ({(start, back)} if 1 <= back != start else set())
+
+
+def test_H_overshoot_one_short_of_26_needs_25_free() -> None:
+    """With 25 taken too, no stop one short: only the walk back from the farthest empty square."""
+    assert (24, 25) not in moves(pos(dark=(24,), light=(25, 26)), 4)
+
+
 # -- H.beauty ------------------------------------------------------------------------------
 
 

@@ -103,6 +103,17 @@ def test_N_guard_every_piece_of_a_run_of_three_is_safe() -> None:
         assert (12, target) not in moves(position, throw) and "N.guard" in broken(position, throw, 12, target)
 
 
+@pytest.mark.parametrize("neighbour", [25, 27])
+def test_N_guard_a_piece_on_26_is_guarded_from_25_or_27(neighbour: int) -> None:
+    """RULES.md's reading: the unguarded last four squares are 27-30; a piece on 26 is guarded by its colour on 25 or 27."""
+    position = pos(dark=(23,), light=(26, neighbour))
+    assert (23, 26) not in moves(position, 3) and "N.guard" in broken(position, 3, 23, 26)
+
+
+def test_N_guard_a_lone_piece_on_26_may_be_taken() -> None:
+    assert (23, 26) in moves(pos(dark=(23,), light=(26, 28)), 3)
+
+
 def test_N_guard_nothing_stops_a_piece_jumping() -> None:
     """A piece may jump any number of pieces, runs of three of either colour included."""
     assert (10, 14) in moves(pos(dark=(10,), light=(11, 12, 13)), 4)

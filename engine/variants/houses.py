@@ -151,7 +151,10 @@ class Houses(Variant):
         return cells
 
     def _overshoot(self, board: tuple[int, ...], start: int, throw: int, me: int, out: list[Move], why: Why | None) -> None:
-        """H.overshoot: turn round on the farthest reachable empty square and spend the rest backward."""
+        """H.overshoot: turn round on the farthest reachable empty square and spend the rest
+        backward, or stop one short of the full throw's target (26 for a throw carrying the
+        piece past it, H.beauty)."""
+        target = min(start + throw, BEAUTY)
         turn = 0
         for step in range(1, throw):
             square = start + step
@@ -162,7 +165,7 @@ class Houses(Variant):
         if not turn:
             return
         again = throw in (1, 4, 5)
-        if turn - start == throw - 1:
+        if turn == target - 1:
             cells = list(board)
             cells[start] = 0
             cells[turn] = me

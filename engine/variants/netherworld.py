@@ -112,7 +112,7 @@ class Netherworld(Variant):
                     cells[start] = opp
             else:
                 guard = target - 1 if board[target - 1] == opp else 0
-                if not guard and target < GOOD and board[target + 1] == opp:
+                if not guard and target <= GOOD and board[target + 1] == opp:  # N.guard: 26 is guarded from 25 or 27
                     guard = target + 1
                 if guard:
                     if why is not None:
