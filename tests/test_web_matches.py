@@ -221,3 +221,21 @@ def test_the_match_pages_in_another_language(kept: Runtime, browse: Client) -> N
     assert '<html lang="ar" dir="rtl">' in arabic
     for text in ("Next", "Previous", "thrown with the button (electronic sticks)", "Step {step} of {count}"):
         assert translated("ar", text).split("{")[0] in arabic and text.split("{")[0] not in arabic
+
+
+def test_a_damaged_match_is_shown_as_far_as_it_fits(tmp_path: Path) -> None:
+    from senet.device.store import EventKind, MatchStore
+
+    store = MatchStore.open(tmp_path / "m.db")
+    store.begin_match("netherworld")
+    store.add(EventKind.THROW, {"light_up": 1, "source": "camera"})
+    store.add(EventKind.MOVE, {"from": 10, "to": 30})  # fits no rule
+    store.add(EventKind.ILLEGAL, {"from": 9, "to": 12, "throw": 3, "rules": ["N.throw"], "board": None})
+    store.close()
+    runtime = build_runtime(Config(variant="netherworld", camera="simulator", store=str(tmp_path / "m.db")), seed=1,
+                            autoplay=False, say=lambda line: None)
+    try:
+        page = create_app(runtime).test_client().get("/matches/1")
+        assert page.status_code == 200
+    finally:
+        runtime.close()

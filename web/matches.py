@@ -163,7 +163,10 @@ def _broken_rules(variant: str, events: list[MatchEvent]) -> dict[int, list[dict
     for index, event in enumerate(events):
         data = event.data
         if event.kind is not EventKind.ILLEGAL:
-            apply_event(referee, event)
+            try:
+                apply_event(referee, event)
+            except ValueError:  # a damaged match: the steps end here too (see senet.device.store.replay)
+                break
             continue
         start, end = data.get("from") or 0, data.get("to") or 0
         explained: list[Violation] = []
