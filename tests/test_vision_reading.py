@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import cv2
 import numpy as np
 import pytest
 
-from senet.vision.geometry import known_mats
+from senet.vision.geometry import choose_mat, known_mats
 from senet.vision.mat import MatLayout
 from senet.vision.reader import BoardReader
 from senet.vision.simulator import Conditions, Scene, Simulator, Style
@@ -76,3 +77,16 @@ def test_boards_the_referee_accepts_let_the_reader_follow_a_drifting_light() -> 
                 reader.learn(board)
         read_right[learn] = right
     assert read_right[True] == 25 and read_right[False] < 20, read_right
+
+
+@pytest.mark.parametrize("seed", [3, 4, 5])
+def test_a_soft_picture_of_an_a4_mat_still_calibrates(seed: int) -> None:
+    """A soft lens or focus on a small mat blurs its markers beyond the detector's first looks
+    (found again on the picture enlarged and sharpened); a person still sees every piece."""
+    frame = Simulator(MatLayout.for_paper("a4")).render(Scene(START_BOARD), Conditions.plain(), np.random.default_rng(seed))
+    soft = cv2.GaussianBlur(frame, (0, 0), 1.5)
+    mat = choose_mat(soft, known_mats())
+    assert mat is not None and 8 in mat.markers
+    reader = BoardReader(mat)
+    reader.calibrate(soft)
+    assert reader.read(soft).board == START_BOARD

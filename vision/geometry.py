@@ -27,6 +27,11 @@ from senet.vision.mat import PAPERS, MatLayout
 Quad = np.ndarray  # (4, 2) float: TL, TR, BR, BL
 #: A marker corner that moved less than this (image pixels) means the camera stayed put.
 STILL_PX = 3.0
+#: A fit needs this many markers seen in one picture.
+MIN_MARKERS = 3
+#: Markers not found at first are sought on the picture twice the size, then sharpened
+#: (an unsharp mask: this much of the detail a blur of this many pixels takes away, added).
+SHARPEN, SHARPEN_SIGMA = 1.5, 3.0
 
 
 class MatFileError(ValueError):
@@ -97,12 +102,29 @@ def known_mats() -> list[MatGeometry]:
 def choose_mat(frame: np.ndarray, mats: list[MatGeometry]) -> MatGeometry | None:
     """The mat whose markers the frame shows most of (None when no marker is seen)."""
     dictionary = cv2.aruco.getPredefinedDictionary(mats[0].dictionary)
-    _, ids, _ = cv2.aruco.ArucoDetector(dictionary).detectMarkers(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY))
+    _, ids = detect_markers(cv2.aruco.ArucoDetector(dictionary), cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY), MIN_MARKERS)
     if ids is None:
         return None
     seen = set(int(i) for i in ids.ravel())
     best = max(mats, key=lambda mat: len(seen & set(mat.markers)))
     return best if seen & set(best.markers) else None
+
+
+def detect_markers(detector: Any, gray: np.ndarray, enough: int) -> tuple[list[np.ndarray], np.ndarray | None]:
+    """The markers' corners and ids in a grey picture. Small or blurred markers (a far
+    camera, an A4 mat, a soft lens) are looked for again, while fewer than ``enough`` are
+    found, on the picture twice the size, and then on that picture sharpened."""
+    corners, ids, _ = detector.detectMarkers(gray)
+    if ids is not None and len(ids) >= enough:
+        return list(corners), ids
+    larger = cv2.resize(gray, None, fx=2, fy=2, interpolation=cv2.INTER_CUBIC)
+    for attempt in (larger, cv2.addWeighted(larger, 1 + SHARPEN, cv2.GaussianBlur(larger, (0, 0), SHARPEN_SIGMA), -SHARPEN, 0)):
+        found, found_ids, _ = detector.detectMarkers(attempt)
+        if found_ids is not None and (ids is None or len(found_ids) > len(ids)):
+            corners, ids = [quad / 2 for quad in found], found_ids
+        if ids is not None and len(ids) >= enough:
+            break
+    return list(corners), ids
 
 
 @dataclass(frozen=True)
@@ -125,7 +147,7 @@ class BoardLocator:
     """
 
     geometry: MatGeometry
-    min_markers: int = 3
+    min_markers: int = MIN_MARKERS
     location: Location | None = None
     _detector: Any = field(init=False, repr=False)
     _modules: dict[int, tuple[np.ndarray, np.ndarray]] = field(init=False, repr=False)
@@ -143,11 +165,7 @@ class BoardLocator:
 
     def detect(self, gray: np.ndarray) -> Location | None:
         """Run the marker detector and fit the homography; None when too few markers are seen."""
-        corners, ids, _ = self._detector.detectMarkers(gray)
-        if ids is None or len(ids) < self.min_markers:
-            # Small markers (a far camera, an A4 mat): try again on a picture twice the size.
-            corners, ids, _ = self._detector.detectMarkers(cv2.resize(gray, None, fx=2, fy=2, interpolation=cv2.INTER_CUBIC))
-            corners = [quad / 2 for quad in corners]
+        corners, ids = detect_markers(self._detector, gray, self.min_markers)
         self.markers_seen = 0
         if ids is None:
             return None

@@ -88,6 +88,8 @@ DARKER, BRIGHTER = 0.8, 0.35
 #: Floor on the colour spread, so ten pieces cannot make a model too sure; and the degrees of
 #: freedom of its heavy tails.
 MIN_COLOUR_SPREAD, COLOUR_TAIL = 0.08, 3.0
+#: The two kinds' looks must lie at least this many spreads apart (both features together).
+KINDS_APART = 3.0
 #: The least share of plain pixels nearby (Gaussian weight) to fill a hidden pixel from them.
 FILL_WEIGHT = 0.02
 #: An accepted board teaches the colours of the pieces placed this surely on their squares,
@@ -418,7 +420,7 @@ class PieceFinder:
         means = np.array([np.median(kinds[k], axis=0) for k in "DL"])
         spreads = np.array([1.4826 * np.median(np.abs(np.array(kinds[k]) - means[i]), axis=0) for i, k in enumerate("DL")])
         spread = np.maximum(np.sqrt((spreads**2).mean(axis=0)), MIN_COLOUR_SPREAD)
-        if (np.abs(means[1] - means[0]) / spread).max() < 3:
+        if np.linalg.norm((means[1] - means[0]) / spread) < KINDS_APART:  # as far apart as the classifier tells them
             raise CalibrationError("the light and dark pieces look alike under this light: use more light, or check the camera's exposure")
         self.colours = ColourModel(means, spread)
 
