@@ -192,11 +192,11 @@ class Referee:
         return self._judge(cells)
 
     def replay_move(self, from_square: int, to_square: int) -> list[Verdict]:
-        """Make a move recorded earlier (a journal being replayed after a restart)."""
+        """Make a move recorded earlier (the match store replayed after a restart)."""
         if self.by_hand == (from_square, to_square):
             return self._made_by_hand()
         if self.game.current_throw is None:
-            raise GameError("the journal has a move without a throw")
+            raise GameError("the record has a move without a throw")
         return self._accept(self.game.position.find_move(self.game.current_throw, from_square, to_square))
 
     def undo(self) -> list[Verdict]:
