@@ -16,10 +16,8 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from senet.device.lights import Lights
-from senet.device.store import EventKind, MatchStore, Termination
+from senet.device.store import EventKind, MatchEvent, MatchStore, Termination, apply_event, now_iso
 from senet.engine.board import format_board
-from senet.engine.player import Player
-from senet.engine.position import Position
 from senet.engine.referee import Referee, Verdict
 from senet.engine.throws import SecureSticks, StickSource
 from senet.vision.reader import BoardReader
@@ -64,7 +62,6 @@ class Companion:
                     accepted = self.referee.shows_expected(event.board)
                     if accepted is not None:
                         self.reader.learn(accepted)
-        self._check_store()
         return self._publish(verdicts)
 
     def settled_board(self, board: str) -> list[Verdict]:
@@ -104,18 +101,14 @@ class Companion:
             self.store.end_match(Termination.WIN if self.referee.game.is_over else termination)
             self.store.begin_match(variant, place=self.place, dark_player=dark_player, light_player=light_player)
         self.referee = Referee(variant)
-        self._check_store()
         self._publish([])
 
     def set_position(self, board: str, turn: str, throw: int | None = None) -> None:
         """An operator sets the position by hand (the camera was wrong); ValueError if it is not one."""
-        variant = self.referee.game.variant
-        position = Position.from_board_text(variant, board, Player.from_name(turn))
-        if throw is not None and throw not in variant.throw_values:
-            raise ValueError(f"{variant.name} has no throw of {throw}")
-        self.referee.set_position(position, throw)
+        position = {"board": board, "turn": turn, "throw": throw}
+        apply_event(self.referee, MatchEvent(EventKind.POSITION, position, now_iso()))
         if self.store is not None:
-            self.store.add(EventKind.POSITION, {"board": board, "turn": turn, "throw": throw})
+            self.store.add(EventKind.POSITION, position)
         self._publish([])
 
     def _throw(self, light_up: int, details: dict[str, object]) -> list[Verdict]:

@@ -36,6 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from senet.engine.game import GameError
+from senet.engine.moves import Violation
 from senet.engine.player import Player
 from senet.engine.position import IllegalMoveError, Position
 from senet.engine.referee import Referee
@@ -173,6 +174,8 @@ class Step:
     board: str
     turn: str | None
     throw: int | None
+    #: An illegal attempt's rules, each with the squares that show it in the position it was made in.
+    broken: tuple[Violation, ...] = ()
 
 
 def replay(variant: str, events: list[MatchEvent]) -> list[Step]:
@@ -186,15 +189,31 @@ def replay(variant: str, events: list[MatchEvent]) -> list[Step]:
     """
     referee, steps = Referee(variant), []
     for event in events:
-        if event.kind is not EventKind.ILLEGAL:
+        broken: tuple[Violation, ...] = ()
+        if event.kind is EventKind.ILLEGAL:
+            broken = _explained(referee, event.data)
+        else:
             try:
                 apply_event(referee, event)
             except ValueError:
                 break
         game = referee.game
         turn = game.position.turn
-        steps.append(Step(event, game.position.board_text, turn.label if turn and game.started else None, game.current_throw))
+        steps.append(Step(event, game.position.board_text, turn.label if turn and game.started else None, game.current_throw, broken))
     return steps
+
+
+def _explained(referee: Referee, attempt: dict[str, Any]) -> tuple[Violation, ...]:
+    """The rules an illegal attempt broke as the store kept them, with the squares the referee
+    names for each when it explains the attempt again (none where it cannot)."""
+    start, end, position = attempt.get("from") or 0, attempt.get("to") or 0, referee.game.position
+    squares: dict[str, tuple[int, ...]] = {}
+    if start and end and position.turn is not None:
+        try:
+            squares = {v.rule: v.squares for v in position.explain(attempt.get("throw") or 0, start, end, referee.touched)}
+        except ValueError:  # a throw the rules do not know: the rules' names alone
+            pass
+    return tuple(Violation(rule, squares.get(rule, ())) for rule in attempt.get("rules", []))
 
 
 @dataclass
@@ -266,8 +285,7 @@ class MatchStore:
         with self._lock:
             if self._current is None:
                 raise StoreError("no match is in progress")
-            self._write("INSERT INTO events (match_id, at, kind, data) VALUES (?, ?, ?, ?)",
-                        (self._current.id, now_iso(), kind.value, json.dumps(data, separators=(",", ":"))))
+            self._write(_INSERT_EVENT, (self._current.id, now_iso(), kind.value, _stored(data)))
 
     def end_match(self, termination: Termination) -> None:
         """End the match in progress (nothing happens when none is)."""
@@ -305,7 +323,7 @@ class MatchStore:
     def resume(self) -> Referee:
         """A referee in the state the match in progress stands in (the match's own rule system).
 
-        Raises ValueError naming the event that does not fit; :meth:`resume_or_close` deals with it."""
+        Raises ValueError naming the event that does not fit; :meth:`resume_or_begin` deals with it."""
         with self._lock:
             if self._current is None:
                 raise StoreError("no match is in progress")
@@ -337,7 +355,7 @@ class MatchStore:
         """A match's events in order (those still waiting for room on the disk included)."""
         with self._lock:
             rows = self.connection.execute("SELECT kind, data, at FROM events WHERE match_id = ? ORDER BY id", (match_id,)).fetchall()
-            waiting = [params for sql, params in self._pending if sql.startswith("INSERT INTO events") and params[0] == match_id]
+            waiting = [params for sql, params in self._pending if sql == _INSERT_EVENT and params[0] == match_id]
         return [MatchEvent(EventKind(kind), json.loads(data), at) for kind, data, at in rows] + [
             MatchEvent(EventKind(kind), json.loads(data), at) for _, at, kind, data in waiting]
 
@@ -367,8 +385,7 @@ class MatchStore:
                             " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                             (new_id, match.variant, match.started_at, match.ended_at, match.place, match.dark_player,
                              match.light_player, match.winner, match.termination.value if match.termination else None))
-                        self.connection.executemany("INSERT INTO events (match_id, at, kind, data) VALUES (?, ?, ?, ?)",
-                                                    [(new_id, e.at, e.kind.value, json.dumps(e.data, separators=(",", ":"))) for e in events])
+                        self.connection.executemany(_INSERT_EVENT, [(new_id, e.at, e.kind.value, _stored(e.data)) for e in events])
             except sqlite3.Error as error:
                 raise StoreError(f"cannot write to {self.path}: {error}; nothing was imported") from None
             self._next_match += len(matches)
@@ -393,6 +410,14 @@ class MatchStore:
         self._pending.clear()
         self.problem = ""
         return True
+
+
+_INSERT_EVENT = "INSERT INTO events (match_id, at, kind, data) VALUES (?, ?, ?, ?)"
+
+
+def _stored(data: dict[str, Any]) -> str:
+    """An event's data as the store keeps it (compact JSON)."""
+    return json.dumps(data, separators=(",", ":"))
 
 
 _MATCH_QUERY = """SELECT m.id, m.variant, m.started_at, m.ended_at, m.place, m.dark_player, m.light_player, m.winner,

@@ -18,11 +18,9 @@ from datetime import datetime
 from babel.dates import format_datetime, format_time
 from babel.numbers import format_decimal
 
-from senet.device.store import EventKind, Match, MatchEvent, Step, Termination, apply_event
+from senet.device.store import EventKind, Match, Step, Termination
 from senet.engine.board import format_board
 from senet.engine.fairness import FAIR_CHANCES, Fairness, Verdict
-from senet.engine.moves import Violation
-from senet.engine.referee import Referee
 from senet.engine.throws import throw_value
 from senet.engine.variants import VARIANTS
 from senet.web.i18n import EVENT_TITLES, N_, PLAYERS, Words
@@ -95,7 +93,6 @@ def players_words(match: Match, say: Words) -> str:
 def step_words(match: Match, steps: list[Step], say: Words) -> list[StepWords]:
     """The match step by step: step 0 is the start, step N the position after event N."""
     variant = VARIANTS[match.variant]
-    broken = _broken_rules(match.variant, [step.event for step in steps])
     start = StepWords(0, "start", format_board(variant.start_board()), say(EVENT_TITLES["start"]), "",
                       say(N_("the pieces are set up; nobody has thrown yet")), (), _status(None, None, None, say),
                       local_time(match.started_at, say.code, with_date=False), ())
@@ -110,8 +107,8 @@ def step_words(match: Match, steps: list[Step], say: Words) -> list[StepWords]:
             marked = (data["from"], data["to"])
             squares = f"{data['from']}-{say.squares((data['to'],))}"
         if event.kind is EventKind.ILLEGAL:
-            violations = broken.get(number - 1, [])
-            rules = tuple(violation["rule"] for violation in violations)
+            violations = [{"rule": violation.rule, "squares": list(violation.squares)} for violation in step.broken]
+            rules = tuple(violation.rule for violation in step.broken)
             entry = {"violations": violations, "from": data.get("from"), "to": data.get("to"), "throw": data.get("throw")}
             text = say.describe(entry) if marked else say(NOT_THROWN)
         elif event.kind is EventKind.PASS:
@@ -155,23 +152,3 @@ def _status(turn: str | None, throw: int | None, winner: str | None, say: Words)
         text = say.fill(N_("{player} threw {throw}"), {"player": say(PLAYERS[turn]), "throw": throw})
     return text[:1].upper() + text[1:]
 
-
-def _broken_rules(variant: str, events: list[MatchEvent]) -> dict[int, list[dict[str, object]]]:
-    """For each illegal attempt (by its index), the rules it broke with the squares that show it:
-    the referee explains the attempt again in the position it was made in."""
-    referee, found = Referee(variant), {}
-    for index, event in enumerate(events):
-        data = event.data
-        if event.kind is not EventKind.ILLEGAL:
-            try:
-                apply_event(referee, event)
-            except ValueError:  # a damaged match: the steps end here too (see senet.device.store.replay)
-                break
-            continue
-        start, end = data.get("from") or 0, data.get("to") or 0
-        explained: list[Violation] = []
-        if start and end and referee.game.position.turn is not None:
-            explained = referee.game.position.explain(data.get("throw") or 0, start, end, referee.touched)
-        squares = {violation.rule: violation.squares for violation in explained}
-        found[index] = [{"rule": rule, "squares": list(squares.get(rule, ()))} for rule in data.get("rules", [])]
-    return found
