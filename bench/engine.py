@@ -16,13 +16,13 @@ import time
 
 from senet.engine import Position, find_variant
 from senet.engine.game import Game
-from senet.engine.variants import VARIANTS
+from senet.engine.variants import VARIANTS, StartRitual
 
 
 def playout(variant_name: str, rng: random.Random) -> int:
     """One random game from after the start ritual; returns the number of decisions."""
     game = Game(variant_name)
-    if game.variant.start_ritual == "lots":
+    if game.variant.start_ritual is StartRitual.LOTS:
         game.start_by_lot(0)
     else:
         while not game.started:

@@ -26,8 +26,20 @@ from typing import BinaryIO, NoReturn, TextIO
 from senet.device import log_command
 from senet.engine.playout import random_game
 from senet.engine.query import answer_lines
-from senet.engine.throws import throw_odds
-from senet.engine.variants import VARIANTS, find_variant
+from senet.engine.throws import DiceThrows, StickThrows, throw_odds
+from senet.engine.variants import VARIANTS, Variant, find_variant
+
+#: How ``senet rules moves`` reads a grid game's position (``senet rules show`` prints it).
+GRID_POSITIONS = (
+    "Positions for 'senet rules moves': board is 30 characters ('.', 'D', 'L'), square 1 first along "
+    "the S-path (row 1 is 1-10 left to right, row 2 is 20-11, row 3 is 21-30); a piece on a long square "
+    "is written on the square of the third it stands in, and a piece in PHARAO's water on 27. to_move "
+    "is the player whose turn it is; state.stage is the part of the turn to play: own (an own piece), "
+    "other (an opponent's piece), rescue (PHARAO's piece saved from the water) or place (RAMSES' placing), "
+    "own when left out; PHARAO gives both dice as dice: [own, other]. Each move answers with from (a "
+    "square, or \"off\" for a placement), to, board, next (who plays the next part), stage (that part), "
+    "steps and winner."
+)
 
 
 def rules_list(out: TextIO) -> int:
@@ -47,8 +59,9 @@ def rules_show(name: str, out: TextIO) -> int:
     wrap = textwrap.TextWrapper(width=88, initial_indent="    ", subsequent_indent="    ")
     out.write(f"{variant.name}: {system.title}\n{variant.description}\n\n")
     out.write("\n".join(textwrap.wrap(f"Source: {system.source}", 88)) + "\n\n")
-    odds = ", ".join(f"{value}: {chance}" for value, chance in throw_odds(variant.zero_value).items())
-    out.write(f"Throw values and their chances with fair sticks: {odds}\n\n")
+    out.write(textwrap.fill(_throws_text(variant), 88) + "\n\n")
+    if variant.in_parts:
+        out.write(textwrap.fill(GRID_POSITIONS, 88) + "\n\n")
     for rule in system.rules:
         out.write(f"{rule.id}  {rule.title}\n")
         out.write(wrap.fill(rule.text) + "\n")
@@ -56,6 +69,21 @@ def rules_show(name: str, out: TextIO) -> int:
             out.write(wrap.fill(rule.reading) + "\n")
         out.write("\n")
     return 0
+
+
+def _throws_text(variant: Variant) -> str:
+    """What a turn throws, in a sentence."""
+    throws = variant.throws
+    if isinstance(throws, StickThrows):
+        odds = ", ".join(f"{value}: {chance}" for value, chance in throw_odds(throws.zero_value).items())
+        return f"Throw values and their chances with fair sticks: {odds}"
+    if isinstance(throws, DiceThrows):
+        own, other = (", ".join(map(str, faces)) for faces in (throws.own_faces, throws.other_faces))
+        return f"Throws: two dice together, the own die with the faces {own} and the opponent die with {other}."
+    layout = variant.layout
+    long = "; ".join("-".join(map(str, (cell[0], cell[-1]))) for cell in layout.long_cells) or "none"
+    return (f"Nothing is thrown: the position sets how far each piece goes. Board: marked squares "
+            f"{', '.join(map(str, sorted(layout.marked)))}; long squares {long}.")
 
 
 def rules_moves(source: BinaryIO, out: TextIO) -> int:

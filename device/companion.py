@@ -18,8 +18,9 @@ import numpy as np
 from senet.device.lights import Lights
 from senet.device.store import EventKind, MatchEvent, MatchStore, Termination, apply_event, now_iso
 from senet.engine.board import format_board
+from senet.engine.moves import Stage
 from senet.engine.referee import Referee, Verdict
-from senet.engine.throws import SecureSticks, StickSource
+from senet.engine.throws import Dice, DiceThrows, NoThrows, SecureSticks, StickSource
 from senet.vision.reader import BoardReader
 from senet.vision.stability import Clear, SettledBoard, SettledThrow, Stabiliser, Trouble
 
@@ -73,10 +74,22 @@ class Companion:
         return self.stabiliser.settled
 
     def electronic_throw(self) -> list[Verdict]:
-        """The throw button: four fair sticks from the OS's random source, shown on the stick LEDs."""
+        """The throw button: four fair sticks from the OS's random source, shown on the stick LEDs
+        (PHARAO: both dice, the number of the part due lit on them; RAMSES throws nothing)."""
+        throws = self.referee.variant.throws
+        if isinstance(throws, DiceThrows):
+            return self.dice_throw(throws.roll(), "electronic")
+        if isinstance(throws, NoThrows):
+            return self._publish(self.referee.throw(0))
         sticks = self.sticks.throw()
         self.lights.show_sticks(sticks.light_sides)
         return self._publish(self._throw(sticks.light_up, {"source": "electronic", "sticks": list(sticks.light_sides)}))
+
+    def dice_throw(self, dice: Dice, source: str) -> list[Verdict]:
+        """PHARAO's two dice: from the button (``electronic``) or real dice read out on the page (``table``)."""
+        verdicts = self.referee.throw_dice(dice)
+        self._record(verdicts, "throw", EventKind.THROW, {"dice": list(dice), "source": source})
+        return self._publish(verdicts)
 
     def confirm(self) -> list[Verdict]:
         """A short press of the undo/confirm button: pass, where the rules allow it."""
@@ -103,9 +116,15 @@ class Companion:
         self.referee = Referee(variant)
         self._publish([])
 
-    def set_position(self, board: str, turn: str, throw: int | None = None) -> None:
-        """An operator sets the position by hand (the camera was wrong); ValueError if it is not one."""
-        position = {"board": board, "turn": turn, "throw": throw}
+    def set_position(self, board: str, turn: str, throw: int | None = None, dice: Dice | None = None,
+                     stage: Stage | None = None) -> None:
+        """An operator sets the position by hand (the camera was wrong); ValueError if it is not one.
+        The grid games also give the part of the turn (``stage``) and PHARAO the turn's ``dice``."""
+        position: dict[str, object] = {"board": board, "turn": turn, "throw": throw}
+        if dice is not None:
+            position["dice"] = list(dice)
+        if stage is not None:
+            position["stage"] = stage.word
         apply_event(self.referee, MatchEvent(EventKind.POSITION, position, now_iso()))
         if self.store is not None:
             self.store.add(EventKind.POSITION, position)
@@ -122,7 +141,7 @@ class Companion:
             return []
         verdicts = self.referee.board(board)
         if self.store is not None:
-            for verdict in verdicts:
+            for verdict in verdicts:  # a placement's "from" is OFF (31), as the engine writes it
                 if verdict.event == "move":
                     self.store.add(EventKind.MOVE, {"from": verdict.from_square, "to": verdict.to_square})
                 elif verdict.event == "illegal":
@@ -160,6 +179,8 @@ class Companion:
         )
         if any(v.event == "illegal" for v in verdicts):
             self.lights.beep()
+        if isinstance(self.referee.variant.throws, DiceThrows):
+            self.lights.show_number(self.referee.game.current_throw or 0)
         state = self.lights.state()
         for verdict in verdicts:
             for listener in self.listeners:

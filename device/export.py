@@ -35,8 +35,9 @@ import re
 from typing import Any
 
 from senet.device.store import EventKind, Match, MatchEvent, Termination, apply_event
-from senet.engine.moves import parse_square, square_name
+from senet.engine.moves import Stage, parse_square, square_name
 from senet.engine.referee import Referee
+from senet.engine.throws import Dice
 from senet.engine.variants import VARIANTS
 
 
@@ -156,15 +157,19 @@ def _match_from_tags(line: int, tags: dict[str, str]) -> Match:
 def _event_text(event: MatchEvent) -> str:
     data, kind = event.data, event.kind
     if kind is EventKind.THROW:
+        if "dice" in data:
+            return f"throw {Dice(*data['dice'])} {data.get('source', 'electronic')}"
         sticks = "".join(str(int(bool(side))) for side in data["sticks"]) if "sticks" in data else ""
         return f"throw {data['light_up']} {data.get('source', 'camera')} {sticks}".rstrip()
     if kind is EventKind.MOVE:
-        return f"move {data['from']}-{square_name(data['to'])}"
+        return f"move {square_name(data['from'])}-{square_name(data['to'])}"
     if kind is EventKind.ILLEGAL:
         squares = f"{_or_dash(data.get('from'))}-{square_name(data['to']) if data.get('to') else '-'}"
         return f"illegal {squares} {_or_dash(data.get('throw'))} {','.join(data.get('rules', [])) or '-'} {data.get('board') or '-'}"
     if kind is EventKind.POSITION:
-        return f"position {data['board']} {data['turn']} {_or_dash(data.get('throw'))}"
+        throw = Dice(*data["dice"]) if data.get("dice") else data.get("throw")
+        stage = f" {data['stage']}" if data.get("stage") else ""
+        return f"position {data['board']} {data['turn']} {_or_dash(throw)}{stage}"
     return kind.value
 
 
@@ -172,7 +177,9 @@ def _parse_event(line: str) -> MatchEvent:
     at, kind_name, *fields = line.split()
     kind = EventKind(kind_name)
     data: dict[str, Any] = {}
-    if kind is EventKind.THROW:
+    if kind is EventKind.THROW and "+" in fields[0]:
+        data = {"dice": list(Dice.parse(fields[0])), "source": fields[1]}
+    elif kind is EventKind.THROW:
         data = {"light_up": _count(fields[0]), "source": fields[1]}
         if fields[1] not in ("camera", "electronic"):
             raise ValueError(f"a throw comes from the camera or the electronic sticks, not {fields[1]!r}")
@@ -188,10 +195,14 @@ def _parse_event(line: str) -> MatchEvent:
         data = {"from": None if start == "-" else parse_square(start), "to": None if end == "-" else parse_square(end),
                 "throw": None if fields[1] == "-" else int(fields[1]), "rules": [] if fields[2] == "-" else fields[2].split(","),
                 "board": None if fields[3] == "-" else fields[3]}
+    elif kind is EventKind.POSITION and "+" in fields[2]:
+        data = {"board": fields[0], "turn": fields[1], "throw": None, "dice": list(Dice.parse(fields[2]))}
     elif kind is EventKind.POSITION:
         data = {"board": fields[0], "turn": fields[1], "throw": None if fields[2] == "-" else int(fields[2])}
     elif fields:
         raise ValueError(f"{kind.value} takes nothing after it")
+    if kind is EventKind.POSITION and len(fields) > 3:
+        data["stage"] = Stage.from_word(fields[3]).word
     return MatchEvent(kind, data, at)
 
 

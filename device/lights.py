@@ -70,6 +70,19 @@ class Lights:
         for led, up in zip(self.sticks, sticks or (False,) * 4):
             led.value = up
 
+    def show_number(self, number: int) -> None:
+        """PHARAO's dice: the first ``number`` stick LEDs lit, the steps of the part due (the own
+        die, then the opponent die).
+
+            >>> from gpiozero.pins.mock import MockFactory
+            >>> lights = Lights(Wiring(), pin_factory=MockFactory())
+            >>> lights.show_number(3)
+            >>> lights.state()["sticks"]
+            [True, True, True, False]
+            >>> lights.close()
+        """
+        self.show_sticks(tuple(index < number for index in range(len(self.sticks))))
+
     def beep(self) -> None:
         if self.buzzer is not None:
             self.buzzer.beep(on_time=0.15, off_time=0.1, n=2)

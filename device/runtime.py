@@ -25,8 +25,10 @@ from senet.device.lights import Buttons
 from senet.device.simulation import SimulatedPlayers, VirtualTable
 from senet.device.store import Match, Step, Termination, replay
 from senet.engine.fairness import Fairness, judge
+from senet.engine.moves import OFF, Stage
+from senet.engine.player import Player
 from senet.engine.referee import Verdict
-from senet.engine.throws import throw_odds
+from senet.engine.throws import Dice, DiceThrows, StickThrows, throw_odds
 from senet.engine.variants import VARIANTS
 from senet.web.events import EventBus
 
@@ -78,16 +80,24 @@ class Runtime:
             referee = self.companion.referee
             game = referee.game
             turn = game.position.turn
+            throws = game.variant.throws
             return {
                 "variant": game.variant.name,
+                "layout": game.variant.layout.name,
                 "started": game.started,
                 "board": game.position.board_text,
                 "virtual_board": self.table.board if self.table is not None else None,
                 "turn": turn.label if turn and game.started else None,
                 "throw": game.current_throw,
-                "moves": [{"from": m.from_square, "to": "off" if m.to_square == 31 else m.to_square} for m in game.options.moves],
+                "throws": "sticks" if isinstance(throws, StickThrows) else "dice" if isinstance(throws, DiceThrows) else "none",
+                "dice": list(game.dice) if game.dice is not None else None,
+                "stage": game.position.stage.word if game.variant.in_parts else None,
+                "needs_throw": game.needs_throw,
+                "moves": [{"from": "off" if m.from_square == OFF else m.from_square, "to": "off" if m.to_square == OFF else m.to_square}
+                          for m in game.options.moves],
                 "may_pass": game.options.pass_move is not None and bool(game.options.moves),
-                "odds": {str(value): float(chance) for value, chance in throw_odds(game.variant.zero_value).items()},
+                "odds": {str(value): float(chance) for value, chance in throw_odds(throws.zero_value).items()}
+                if isinstance(throws, StickThrows) else {},
                 "teaching": self.config.teaching,
                 "record": game.record.format(),
                 "turns": len(game.turns),
@@ -102,6 +112,16 @@ class Runtime:
     def throw(self) -> None:
         with self.lock:
             self.companion.electronic_throw()
+
+    def enter_dice(self, own: int, other: int) -> None:
+        """PHARAO at a real table: the two dice as the players read them (ValueError when they cannot show that)."""
+        throws = self.companion.referee.variant.throws
+        if not isinstance(throws, DiceThrows):
+            raise ValueError("this game throws no dice")
+        if not throws.allows(Dice(own, other)):
+            raise ValueError("the own die shows 0 to 4, the opponent die 0 to 2")
+        with self.lock:
+            self.companion.dice_throw(Dice(own, other), "table")
 
     def confirm(self) -> None:
         with self.lock:
@@ -164,11 +184,12 @@ class Runtime:
             return True
         return False
 
-    def set_position(self, board: str, turn: str, throw: int | None = None) -> None:
+    def set_position(self, board: str, turn: str, throw: int | None = None, dice: Dice | None = None,
+                     stage: Stage | None = None) -> None:
         """An operator sets the position by hand (the camera was wrong); ValueError if it is not
         one. In simulation the virtual pieces stand there too."""
         with self.lock:
-            self.companion.set_position(board, turn, throw)
+            self.companion.set_position(board, turn, throw, dice, stage)
             if self.table is not None:
                 self.table.set_up(self.companion.referee.expected_text)
 
@@ -199,10 +220,17 @@ class Runtime:
         counts = store.throw_counts() if store is not None else {"camera": [0] * 5, "electronic": [0] * 5}
         return {source: judge(seen) for source, seen in counts.items()}
 
-    def move_virtual(self, start: int, end: int | None) -> None:
-        """In simulation: a person moves a piece on the virtual board (see :meth:`VirtualTable.move`)."""
+    def move_virtual(self, start: int | None, end: int | None) -> None:
+        """In simulation: a person moves a piece on the virtual board (see :meth:`VirtualTable.move`);
+        ``start`` None puts a new piece of the player to move on ``end`` (RAMSES' placing)."""
         if self.table is None:
             raise ValueError("pieces can only be moved on the simulated board")
         with self.lock:
-            self.table.move(start, end)
+            if start is None:
+                turn = self.companion.referee.game.position.turn
+                if end is None or turn is None:
+                    raise ValueError("pick the square to place the piece on")
+                self.table.place(end, Player(turn).letter)
+            else:
+                self.table.move(start, end)
             self.bus.publish(self.state())

@@ -31,6 +31,7 @@ from senet.device.loop import CompanionLoop
 from senet.device.runtime import Runtime
 from senet.device.simulation import SimulatedPlayers, VirtualTable
 from senet.device.store import MatchStore
+from senet.engine.board import format_board
 from senet.engine.referee import Referee, Verdict
 from senet.engine.throws import SeededSticks
 from senet.vision.geometry import known_mats
@@ -42,6 +43,9 @@ from senet.web.server import make_server
 
 #: How long ``senet run`` waits for a picture it can calibrate on before it gives up (seconds).
 CALIBRATION_SECONDS = 60.0
+#: Fewer pieces of a kind than this on the board to calibrate on, and the reader learns from the
+#: variant's calibration arrangement instead (a RAMSES game begins with an empty board).
+CALIBRATION_PIECES = 3
 
 
 def pin_factory() -> Any:
@@ -82,7 +86,7 @@ def build_runtime(config: Config, seed: int | None, autoplay: bool, say: Callabl
     opener, simulated = camera_opener(config.camera, seed)
     table = VirtualTable(simulated, referee.game.variant.name, referee.expected_text) if simulated is not None else None
     camera = CameraFeed(opener)
-    reader = _calibrated_reader(camera, referee, say)
+    reader = _calibrated_reader(camera, referee, say, table)
     lights = Lights(config.wiring, pin_factory=MockFactory() if simulated is not None else pin_factory())
     companion = Companion(referee, reader, lights, Stabiliser(config.settle_seconds), store=store, place=config.place)
     if seed is not None:
@@ -94,18 +98,28 @@ def build_runtime(config: Config, seed: int | None, autoplay: bool, say: Callabl
     return runtime
 
 
-def _calibrated_reader(camera: CameraFeed, referee: Referee, say: Callable[[str], None]) -> BoardReader:
+def _calibrated_reader(camera: CameraFeed, referee: Referee, say: Callable[[str], None],
+                       table: VirtualTable | None) -> BoardReader:
     """The reader, calibrated on the position the referee holds (the start, or where a resumed
-    match stands), waiting while the camera connects or the picture does not show it yet
-    (a hand over the board); CameraError or CalibrationError after ``CALIBRATION_SECONDS``."""
+    match stands; the variant's calibration arrangement where that has too few pieces of a
+    kind to learn from), waiting while the camera connects or the picture does not show it
+    yet (a hand over the board); CameraError or CalibrationError after ``CALIBRATION_SECONDS``."""
     reader = BoardReader(known_mats()[0], referee.game.variant.name)
+    board = referee.expected_text
+    if min(board.count("D"), board.count("L")) < CALIBRATION_PIECES:
+        board = format_board(referee.game.variant.calibration_board())
+        say(f"for the camera to learn the pieces, set them as {board} (square 1 first), then take them off for the game")
+        if table is not None:
+            table.set_up(board)
     deadline = time.monotonic() + CALIBRATION_SECONDS
     while True:
         frame = camera.read()
         try:
             if frame is None:
                 raise CameraError(f"no picture from the camera: {camera.status}")
-            reader.calibrate(frame, referee.expected_text)
+            reader.calibrate(frame, board)
+            if table is not None:
+                table.set_up(referee.expected_text)
             return reader
         except (CameraError, NoBoardError, CalibrationError) as error:
             if camera.ended or time.monotonic() > deadline:
@@ -122,7 +136,9 @@ def run(config: Config, seed: int | None, turns: int | None, autoplay: bool, por
 
     def report(verdict: Verdict, leds: dict[str, object]) -> None:
         said = verdict.to_dict()
-        details = " ".join(f"{key}={','.join(said[key]) if key == 'rules' else said[key]}" for key in ("throw", "from", "to", "rules") if said[key])
+        shown = {"rules": ",".join(said["rules"]), "dice": "+".join(map(str, said.get("dice") or ()))}
+        details = " ".join(f"{key}={shown.get(key, said.get(key))}" for key in ("dice", "throw", "from", "to", "stage", "rules")
+                           if said.get(key) is not None and said.get(key) != [] and not (key == "throw" and "dice" in said))
         say(f"{verdict.event} {details} {verdict.message} leds={leds}".replace("  ", " "))
 
     runtime.companion.listeners.append(report)

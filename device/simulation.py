@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 
 from senet.device.companion import Companion
 from senet.engine.board import format_board
+from senet.engine.layout import SQUARES
 from senet.engine.variants import find_variant
 from senet.vision.simulator import Scene
 from senet.vision.sources import SimulatedSource
@@ -40,11 +41,19 @@ class VirtualTable:
         board); a piece already there goes to ``start`` (a swap by hand). ValueError when
         there is no such piece or square."""
         cells = list(self.board)
-        if not 1 <= start <= 30 or cells[start - 1] == "." or (end is not None and not 1 <= end <= 30):
+        if start not in SQUARES or cells[start - 1] == "." or (end is not None and end not in SQUARES):
             raise ValueError("pick a square with a piece, and a square 1..30 (or off) to put it on")
         piece, cells[start - 1] = cells[start - 1], "."
         if end is not None:
             cells[start - 1], cells[end - 1] = cells[end - 1], piece
+        self.source.scene = replace(self.source.scene, board="".join(cells))
+
+    def place(self, square: int, piece: str) -> None:
+        """A person puts a new ``piece`` ('D' or 'L') on an empty ``square`` (RAMSES' placing)."""
+        cells = list(self.board)
+        if square not in SQUARES or cells[square - 1] != "." or piece not in ("D", "L"):
+            raise ValueError("pick an empty square 1..30 to place the piece on")
+        cells[square - 1] = piece
         self.source.scene = replace(self.source.scene, board="".join(cells))
 
 

@@ -36,10 +36,11 @@ from pathlib import Path
 from typing import Any
 
 from senet.engine.game import GameError
-from senet.engine.moves import Violation
+from senet.engine.moves import Stage, Violation
 from senet.engine.player import Player
 from senet.engine.position import IllegalMoveError, Position
 from senet.engine.referee import Referee
+from senet.engine.throws import Dice, DiceThrows
 
 #: Marks the file as ours (SQLite's application_id: "SNET"), and the layout of its tables.
 APPLICATION_ID = 0x534E4554
@@ -80,12 +81,12 @@ class EventKind(str, Enum):
     """What happened in a match. Throws, moves, passes, undos and positions make the game;
     illegal attempts are kept for the record."""
 
-    THROW = "throw"  # {"light_up": N, "source": "camera"|"electronic", "sticks": [...]?}
+    THROW = "throw"  # {"light_up": N, "source": "camera"|"electronic", "sticks": [...]?}, or {"dice": [own, other], "source"}
     MOVE = "move"  # {"from": N, "to": N}
     ILLEGAL = "illegal"  # {"from": N?, "to": N?, "rules": [...], "throw": N?}
     PASS = "pass"  # {}
     UNDO = "undo"  # {}
-    POSITION = "position"  # {"board": 30 characters, "turn": "dark"|"light", "throw": N?}
+    POSITION = "position"  # {"board": 30 characters, "turn": "dark"|"light", "throw": N?, "dice": [own, other]?, "stage": "own"...?}
 
 
 class Termination(str, Enum):
@@ -143,9 +144,9 @@ def apply_event(referee: Referee, event: MatchEvent) -> None:
     data = event.data
     try:
         if event.kind is EventKind.THROW:
-            accepted = referee.throw(int(data["light_up"]))
+            accepted = referee.throw_dice(_dice(data["dice"])) if "dice" in data else referee.throw(int(data["light_up"]))
             if not any(v.event == "throw" for v in accepted):
-                raise ValueError(f"a throw of {data['light_up']} is not taken now ({accepted[0].message})")
+                raise ValueError(f"a throw of {data.get('dice', data.get('light_up'))} is not taken now ({accepted[0].message})")
         elif event.kind is EventKind.MOVE:
             referee.replay_move(int(data["from"]), int(data["to"]))
         elif event.kind is EventKind.PASS:
@@ -156,14 +157,24 @@ def apply_event(referee: Referee, event: MatchEvent) -> None:
                 raise ValueError("there is no move to take back")
         elif event.kind is EventKind.POSITION:
             variant = referee.game.variant
-            throw = data.get("throw")
-            if throw is not None and throw not in variant.throw_values:
+            throw = _dice(data["dice"]) if data.get("dice") else data.get("throw")
+            if isinstance(throw, Dice) and not (isinstance(variant.throws, DiceThrows) and variant.throws.allows(throw)) or \
+                    isinstance(throw, int) and throw not in variant.throw_values:
                 raise ValueError(f"{variant.name} has no throw of {throw}")
-            referee.set_position(Position.from_board_text(variant, str(data["board"]), Player.from_name(str(data["turn"]))), throw)
+            stage = Stage.from_word(str(data["stage"])) if data.get("stage") else variant.first_stage if variant.in_parts else Stage.OWN
+            turn = Player.from_name(str(data["turn"]))
+            referee.set_position(Position.from_board_text(variant, str(data["board"]), turn, stage=stage), throw)
     except (KeyError, TypeError) as error:
         raise ValueError(f"a {event.kind.value} without its {error}") from None
     except (GameError, IllegalMoveError) as error:
         raise ValueError(str(error)) from None
+
+
+def _dice(value: object) -> Dice:
+    """Stored dice: [own, other]."""
+    if not (isinstance(value, list) and len(value) == 2 and all(isinstance(d, int) for d in value)):
+        raise ValueError(f"dice are [own, other], not {value!r}")
+    return Dice(*value)
 
 
 @dataclass(frozen=True)
@@ -207,13 +218,14 @@ def _explained(referee: Referee, attempt: dict[str, Any]) -> tuple[Violation, ..
     """The rules an illegal attempt broke as the store kept them, with the squares the referee
     names for each when it explains the attempt again (none where it cannot)."""
     start, end, position = attempt.get("from") or 0, attempt.get("to") or 0, referee.game.position
-    squares: dict[str, tuple[int, ...]] = {}
+    found: dict[str, Violation] = {}
     if start and end and position.turn is not None:
+        number = referee.game.current_throw if position.variant.in_parts else attempt.get("throw")
         try:
-            squares = {v.rule: v.squares for v in position.explain(attempt.get("throw") or 0, start, end, referee.touched)}
+            found = {v.rule: v for v in position.explain(number or 0, start, end, referee.touched)}
         except ValueError:  # a throw the rules do not know: the rules' names alone
             pass
-    return tuple(Violation(rule, squares.get(rule, ())) for rule in attempt.get("rules", []))
+    return tuple(found.get(rule, Violation(rule, ())) for rule in attempt.get("rules", []))
 
 
 @dataclass

@@ -17,8 +17,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from senet.engine.layout import SENET, SQUARES
+
 EMPTY = 0
-SQUARES = range(1, 31)
 _LETTERS = {".": 0, "D": 1, "L": 2}
 _CODES = ".DL"
 
@@ -63,8 +64,7 @@ def format_board(board: tuple[int, ...]) -> str:
 
 def square_row_col(square: int) -> tuple[int, int]:
     """Grid row (0 = top row, squares 1-10) and column (0 = left) of a square."""
-    row, offset = divmod(square - 1, 10)
-    return row, (9 - offset if row == 1 else offset)
+    return SENET.row_col(square)
 
 
 def pieces_of(board: tuple[int, ...], player: int) -> list[int]:

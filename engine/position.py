@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from senet.engine.board import format_board, parse_board, pieces_of
-from senet.engine.moves import Move, Violation
+from senet.engine.moves import Move, Stage, Violation
 from senet.engine.player import Player
 from senet.engine.variants import Options, Variant, find_variant
 
@@ -34,14 +34,16 @@ class _Saved:
     turn: Player | None
     mark: int
     winner: Player | None
+    stage: Stage
     move: Move
 
 
 class Position:
-    """Board, player to move, mark and winner, plus the stack of pushed moves.
+    """Board, player to move, mark, winner and stage, plus the stack of pushed moves.
 
     ``mark`` is the square of a piece that must be moved at its owner's next turn
     (kendall's and blockade's forced first moves, Ludii's piece out of the water); 0 for none.
+    ``stage`` is the part of the turn to play (always :attr:`Stage.OWN` in the track games).
     """
 
     def __init__(
@@ -51,21 +53,23 @@ class Position:
         turn: Player | None = Player.DARK,
         mark: int = 0,
         winner: Player | None = None,
+        stage: Stage = Stage.OWN,
     ) -> None:
         self.variant = variant
         self.board = variant.start_board() if board is None else board
         self.turn = turn
         self.mark = mark
         self.winner = winner
+        self.stage = stage
         self._stack: list[_Saved] = []
         self._check()
 
     @classmethod
     def start(cls, variant: Variant | str) -> Position:
-        """The set-up position, dark to move, before any forced first move."""
+        """The set-up position, its first player to move, before any forced first move."""
         if isinstance(variant, str):
             variant = find_variant(variant)
-        return cls(variant, mark=variant.opening_mark)
+        return cls(variant, turn=variant.first_player, mark=variant.opening_mark, stage=variant.first_stage)
 
     def _check(self) -> None:
         if len(self.board) != 32 or self.board[0] or self.board[31]:
@@ -90,7 +94,7 @@ class Position:
                 f"{self.variant.name} has no throw of {throw}; its throws are "
                 + ", ".join(map(str, sorted(self.variant.throw_values)))
             )
-        return self.variant.legal(self.board, self.turn.value, self.mark, throw, touched)
+        return self.variant.legal(self.board, self.turn.value, self.mark, throw, touched, stage=self.stage)
 
     def legal_moves(self, throw: int, touched: int = 0) -> list[Move]:
         return self.options(throw, touched).moves
@@ -98,7 +102,8 @@ class Position:
     def explain(self, throw: int, from_square: int, to_square: int, touched: int = 0) -> list[Violation]:
         """The rules a move from ``from_square`` to ``to_square`` breaks; [] when it is legal."""
         self.options(throw)  # validates the throw
-        return self.variant.explain(self.board, self.turn.value if self.turn else 0, self.mark, throw, from_square, to_square, touched)
+        return self.variant.explain(self.board, self.turn.value if self.turn else 0, self.mark, throw, from_square, to_square,
+                                    touched, self.stage)
 
     def find_move(self, throw: int, from_square: int, to_square: int, touched: int = 0) -> Move:
         """The legal move from/to these squares, or IllegalMoveError naming the broken rules."""
@@ -128,21 +133,22 @@ class Position:
 
     def push(self, move: Move) -> None:
         """Play a move (or a pass) taken from :meth:`options`."""
-        self._stack.append(_Saved(self.board, self.turn, self.mark, self.winner, move))
+        self._stack.append(_Saved(self.board, self.turn, self.mark, self.winner, self.stage, move))
         self.board = move.after
         self.mark = move.mark
+        self.stage = move.stage
         self.turn = Player(move.next_turn) if move.next_turn else None
         self.winner = Player(move.winner) if move.winner else None
 
     def pop(self) -> Move:
         """Take back the last move, restoring the position exactly."""
         saved = self._stack.pop()
-        self.board, self.turn, self.mark, self.winner = saved.board, saved.turn, saved.mark, saved.winner
+        self.board, self.turn, self.mark, self.winner, self.stage = saved.board, saved.turn, saved.mark, saved.winner, saved.stage
         return saved.move
 
     def copy(self) -> Position:
         """A copy without the move stack."""
-        return Position(self.variant, self.board, self.turn, self.mark, self.winner)
+        return Position(self.variant, self.board, self.turn, self.mark, self.winner, self.stage)
 
     # -- text ------------------------------------------------------------------------
 
@@ -163,7 +169,7 @@ class Position:
         return hash(self._key())
 
     def _key(self) -> tuple[object, ...]:
-        return (self.variant.name, self.board, self.turn, self.mark, self.winner)
+        return (self.variant.name, self.board, self.turn, self.mark, self.winner, self.stage)
 
     @property
     def board_text(self) -> str:
@@ -171,8 +177,8 @@ class Position:
 
     @classmethod
     def from_board_text(
-        cls, variant: Variant | str, text: str, turn: Player = Player.DARK, mark: int = 0
+        cls, variant: Variant | str, text: str, turn: Player = Player.DARK, mark: int = 0, stage: Stage = Stage.OWN
     ) -> Position:
         if isinstance(variant, str):
             variant = find_variant(variant)
-        return cls(variant, parse_board(text), turn, mark)
+        return cls(variant, parse_board(text), turn, mark, stage=stage)

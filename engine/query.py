@@ -9,6 +9,13 @@ the line holds.
     (8, 12, 'dark', None)
     >>> answer_query('{"variant": "chess", "board": "", "to_move": "dark", "throw": 1}')["error"][:24]
     "unknown variant 'chess';"
+
+The grid games say which part of the turn is asked about (``state.stage``); PHARAO gives
+both dice instead of a throw, RAMSES nothing (the position sets the distances):
+
+    >>> answer = answer_query('{"variant": "pharao", "board": ".LLLL..............DDDD.......", "to_move": "light", "dice": [1, 2]}')
+    >>> [(m["from"], m["to"], m["next"], m["stage"]) for m in answer["moves"]][:2]
+    [(2, 1, 'light', 'other'), (2, 19, 'light', 'other')]
 """
 
 from __future__ import annotations
@@ -18,10 +25,11 @@ from collections.abc import Iterator
 from typing import Any, BinaryIO
 
 from senet.engine.board import format_board, parse_board
-from senet.engine.moves import OFF
+from senet.engine.moves import OFF, Stage
 from senet.engine.player import Player
 from senet.engine.position import Position
-from senet.engine.variants import find_variant
+from senet.engine.throws import DiceThrows, NoThrows
+from senet.engine.variants import Variant, find_variant
 
 #: The longest line answered; a query is about 100 bytes.
 MAX_LINE_BYTES = 1 << 20
@@ -94,7 +102,7 @@ def _parse(line: str) -> tuple[Position, int]:
         raise QueryError("a number has too many digits; a query's numbers are small (a throw, a square 1..30)") from None
     if not isinstance(query, dict):
         raise QueryError('each line must be a JSON object like {"variant": "kendall", "board": "...", "to_move": "dark", "throw": 4}')
-    missing = [key for key in ("variant", "board", "to_move", "throw") if key not in query]
+    missing = [key for key in ("variant", "board", "to_move") if key not in query]
     if missing:
         raise QueryError(f"missing {', '.join(missing)}; a query needs variant, board, to_move and throw")
     if not isinstance(query["variant"], str):
@@ -103,6 +111,10 @@ def _parse(line: str) -> tuple[Position, int]:
     board = parse_board(query["board"])
     if query["to_move"] not in ("dark", "light"):
         raise QueryError(f"to_move must be \"dark\" or \"light\", not {_shown(query['to_move'])}")
+    if variant.in_parts:
+        return _parse_part(query, variant, board)
+    if "throw" not in query:
+        raise QueryError("missing throw; a query needs variant, board, to_move and throw")
     throw = query["throw"]
     if isinstance(throw, bool) or not isinstance(throw, int) or throw not in variant.throw_values:
         values = ", ".join(map(str, sorted(variant.throw_values)))
@@ -118,19 +130,48 @@ def _parse(line: str) -> tuple[Position, int]:
     return Position(variant, board, Player.from_name(query["to_move"]), mark), throw
 
 
+def _parse_part(query: dict[str, Any], variant: Variant, board: tuple[int, ...]) -> tuple[Position, int]:
+    """A grid game's query: the part of the turn (``state.stage``) and, in PHARAO, both dice."""
+    state = query.get("state") or {}
+    if not isinstance(state, dict):
+        raise QueryError('state must be a JSON object such as {"stage": "other"}')
+    word = state.get("stage", "own")
+    if not isinstance(word, str) or word not in {stage.word for stage in Stage}:
+        raise QueryError(f"state.stage must be own, other, rescue or place, not {_shown(word)}")
+    stage = Stage.from_word(word)
+    throws = variant.throws
+    number = 0
+    if isinstance(throws, DiceThrows):
+        dice = query.get("dice")
+        if not (isinstance(dice, list) and len(dice) == 2 and all(isinstance(d, int) and not isinstance(d, bool) for d in dice)
+                and dice[0] in throws.own_faces and dice[1] in throws.other_faces):
+            raise QueryError(f"dice must be [own, other] with own 0..4 and other 0..2 in {variant.name}, not {_shown(dice)}")
+        number = {Stage.OWN: dice[0], Stage.OTHER: dice[1]}.get(stage, 3)
+    elif isinstance(throws, NoThrows) and query.get("throw") not in (None, 0):
+        raise QueryError(f"nothing is thrown in {variant.name}: leave out throw (the position sets every distance)")
+    try:
+        return Position(variant, board, Player.from_name(query["to_move"]), stage=stage), number
+    except ValueError as error:
+        raise QueryError(str(error)) from None
+
+
 def _answer(position: Position, throw: int) -> dict[str, Any]:
     finished = [player for player in Player if player not in position.board]
-    if finished:  # a side with every piece borne off has won: nothing moves any more
+    if finished and not position.variant.in_parts:  # a side with every piece borne off has won: nothing moves any more
         return {"moves": [], "stuck": None, "may_pass": False, "winner": finished[0].label}
     options = position.options(throw)
+    in_parts = position.variant.in_parts
     return {
         "moves": [
             {
-                "from": move.from_square,
+                "from": "off" if move.from_square == OFF else move.from_square,
                 "to": "off" if move.to_square == OFF else move.to_square,
                 "board": format_board(move.after),
                 "next": Player(move.next_turn).label if move.next_turn else None,
             }
+            | ({"stage": move.stage.word, "steps": position.variant.steps(position.board, move.from_square, throw)
+                if move.from_square != OFF else 0, "winner": Player(move.winner).label if move.winner else None}
+               if in_parts else {})
             for move in options.moves
         ],
         "stuck": options.stuck,

@@ -1,7 +1,8 @@
-"""Every rule of every track variant, by its RULES.md ID, in words for a visitor.
+"""Every rule of every variant, by its RULES.md ID, in words for a visitor.
 
 Each rule has a title, the rule itself, a sentence for when a move breaks it (with the
-squares filled in), and, where the sources are silent, this companion's reading.
+squares filled in; a rule broken in several ways has one per way, its ``cases``), and,
+where the sources are silent, this companion's reading.
 
     >>> rule("K.capture").title
     'Capture by swapping'
@@ -9,6 +10,8 @@ squares filled in), and, where the sources are silent, this companion's reading.
     'The piece on 14 is guarded by a neighbour of its own colour on 15, so it cannot be captured.'
     >>> RULE_SYSTEMS["LK"].title
     "Kendall's rules as coded in Ludii"
+    >>> describe_violation("R.path", (14,), from_square=9, to_square=14, throw=2, case="occupied")
+    'Square 14 is not empty: a move must end on an empty square.'
 """
 
 from __future__ import annotations
@@ -28,6 +31,12 @@ class Rule:
     text: str
     broken: str
     reading: str | None = None
+    #: Other sentences for other ways of breaking the rule, by the violation's ``case``.
+    cases: tuple[tuple[str, str], ...] = ()
+
+    def sentence(self, case: str = "") -> str:
+        """The sentence for one way of breaking the rule (``broken`` unless ``case`` has its own)."""
+        return dict(self.cases).get(case, self.broken)
 
 
 @dataclass(frozen=True)
@@ -38,8 +47,8 @@ class RuleSystem:
     rules: tuple[Rule, ...]
 
 
-def _system(prefix: str, title: str, source: str, *rules: tuple[str, ...]) -> RuleSystem:
-    return RuleSystem(prefix, title, source, tuple(Rule(f"{prefix}.{r[0]}", *r[1:]) for r in rules))
+def _system(prefix: str, title: str, source: str, *rules: tuple[object, ...]) -> RuleSystem:
+    return RuleSystem(prefix, title, source, tuple(Rule(f"{prefix}.{r[0]}", *r[1:]) for r in rules))  # type: ignore[arg-type]
 
 
 _SETUP = "Each player has five pieces. They start on row 1, alternating: dark on 2, 4, 6, 8, 10 and light on 1, 3, 5, 7, 9."
@@ -297,8 +306,102 @@ LUDII_KENDALL = _system(
     ("win", "Winning", "The first player to remove all their pieces wins.", _WIN_BROKEN),
 )
 
+_PARTS_BROKEN = "The piece on {squares} is not the one to move now: first one of your own pieces, then one of your opponent's."
+_OCCUPIED = ("occupied", "Square {square} is not empty: a move must end on an empty square.")
+_TWICE = ("twice", "The piece on {from} could reach {to} only by touching a square twice.")
+
+PHARAO = _system(
+    "P",
+    "PHARAO",
+    "The second part of the Hungarian text of seed 000, 'PHARAO, SENET-Spiele' from the German-speaking area: "
+    "a game on the Senet board in which pieces move like rooks, one step at a time.",
+    ("setup", "Starting position",
+     "Each player has four pieces: light on 2, 3, 4 and 5, dark on 20, 21, 22 and 23. Light starts.",
+     _SETUP_BROKEN),
+    ("dice", "The two dice",
+     "Two special dice are thrown together. The own die has the faces 0, 0, 1, 2, 3 and 4; the opponent die 0, 0, 1, 2, 1 and 2.",
+     "The dice cannot show that: the own die shows 0 to 4 and the opponent die 0 to 2."),
+    ("turn", "A turn in two parts",
+     "First move one of your own pieces by the own die, then one of your opponent's pieces by the opponent die. A 0 skips that part.",
+     _PARTS_BROKEN),
+    ("path", "Moving one step at a time",
+     "A piece moves exactly as many steps as its die shows, each step to a neighbouring square to the left, right, up or down "
+     "on the 3 by 10 grid (not along the S-shaped path). The path may not touch any square twice and must end on an empty square.",
+     "With {throw} steps the piece on {from} cannot reach {to}.",
+     "This companion's reading: the path may pass over occupied squares.",
+     (_OCCUPIED, _TWICE)),
+    ("must", "Moving is compulsory",
+     "Each part of the turn must be played. A player who cannot carry out a part (with a die other than 0) loses.",
+     "A move is possible, so this part cannot be left out."),
+    ("water", "The water (27)",
+     "A piece ending on 27 has fallen into the water. You may move your own piece onto 27 only if you have no other move; "
+     "your opponent's pieces may be pushed in freely. A piece in the water cannot be moved by either die.",
+     "You may move your own piece into the water (27) only when you have no other move.",
+     None,
+     (("held", "The piece on 27 is in the water: neither die can move it."),)),
+    ("rescue", "Rescue from the water (26)",
+     "At the end of the owner's next own move, if one of the owner's pieces stands on 26, the drowning piece is rescued and at once "
+     "makes a 3-step move of the owner's choice; if it cannot, it drowns. Otherwise it drowns: it leaves the board before the opponent part.",
+     "The piece rescued from the water (square {squares}) must make its 3-step move now.",
+     "This companion's reading: the piece on 26 may have moved there this turn or stood there already, the rescued piece's "
+     "3 steps follow the path rule, and a part skipped with a 0 counts as the owner's move."),
+    ("lucky", "The lucky square (15)",
+     "A player with a single piece left who moves it onto 15 with the own die wins at once.",
+     _WIN_BROKEN),
+    ("win", "Winning",
+     "A player wins by drowning all the opponent's pieces, or when the opponent cannot carry out a part of the turn.",
+     _WIN_BROKEN),
+)
+
+RAMSES = _system(
+    "R",
+    "RAMSES",
+    "The third part of the Hungarian text of seed 000. The text itself says that neither the name nor the rules are ancient; "
+    "its figure of the board is lost.",
+    ("board", "The board",
+     "The 3 by 10 Senet grid. Squares 26 to 30 are marked; squares 11 to 13 and 18 to 20 each form one long square of the middle row.",
+     "Square {squares} is not a square of this board.",
+     "This companion's reading: the figure is lost, so this board is a reconstruction; a museum with the real board can change it "
+     "in the layout file."),
+    ("setup", "Placing the pieces",
+     "Dark and light take turns placing one piece at a time, four each, on unmarked squares. Dark places first; light makes the first move.",
+     "Square {square} is taken: place the piece on an empty unmarked square.",
+     "This companion's reading: dark places first and light moves first; a piece placed on a long square stands in the third "
+     "where it was put.",
+     (("marked", "Square {square} is marked: pieces are placed on unmarked squares only."),)),
+    ("turn", "A turn in two parts",
+     "Move one of your own pieces, then one of your opponent's, each one step at a time to the left, right, up or down: "
+     "turning is allowed, diagonal steps never.",
+     _PARTS_BROKEN),
+    ("distance", "How far a piece goes",
+     "A piece goes as many steps as there are pieces in its row or in its column, whichever is more.",
+     "The piece on {from} must go exactly {throw} steps (the pieces in its row or column), so it cannot reach {to}.",
+     "This companion's reading: the piece itself counts, pieces of both colours count, and a piece on a long square is in "
+     "the column of the third it stands in."),
+    ("path", "The path",
+     "No square, empty or occupied, may be touched twice in one move, and the move must end on an empty square.",
+     "Square {square} is not empty: a move must end on an empty square.",
+     None,
+     (_OCCUPIED, _TWICE)),
+    ("long", "Long squares",
+     "A long square counts as one square and holds one piece. A piece passes through it from a short end out to a neighbour "
+     "along a long side, or the reverse. A piece that stops on it stands in one third of it, beside the neighbours it may leave by.",
+     "A long square ({squares}) is crossed from a short end to a long side or the reverse, never from side to side.",
+     "This companion's reading: the position is what the board shows, the third a piece stands in. A piece standing in a third "
+     "leaves by a neighbour beside that third or by a short end (the source limits the way out by the way in, which a board "
+     "does not show)."),
+    ("marked", "Marked squares",
+     "An opponent's piece on a marked square (26 to 30) may not be moved; your own may leave.",
+     "The opponent's piece on {square} stands on a marked square: you may not move it."),
+    ("win", "Winning",
+     "A player wins by holding three of the five marked squares, or when the opponent cannot carry out a part of the turn.",
+     _WIN_BROKEN,
+     "This companion's reading: three marked squares win for whoever holds them, after any part of a turn, even when the "
+     "opponent's part put the third piece there."),
+)
+
 RULE_SYSTEMS: Mapping[str, RuleSystem] = MappingProxyType(
-    {system.prefix: system for system in (KENDALL, SWAP_BARRIER, BLOCKADE, HOUSES, NETHERWORLD, LUDII_KENDALL)}
+    {system.prefix: system for system in (KENDALL, SWAP_BARRIER, BLOCKADE, HOUSES, NETHERWORLD, LUDII_KENDALL, PHARAO, RAMSES)}
 )
 _BY_ID = MappingProxyType({r.id: r for system in RULE_SYSTEMS.values() for r in system.rules})
 
@@ -334,6 +437,6 @@ def violation_fields(squares: tuple[int, ...], from_square: int, to_square: int,
             "from": join((from_square,)), "to": join((to_square,))}
 
 
-def describe_violation(rule_id: str, squares: tuple[int, ...], from_square: int, to_square: int, throw: int) -> str:
+def describe_violation(rule_id: str, squares: tuple[int, ...], from_square: int, to_square: int, throw: int, case: str = "") -> str:
     """The sentence a visitor reads for a broken rule, with its squares filled in (English)."""
-    return rule(rule_id).broken.format(**violation_fields(squares, from_square, to_square, throw))
+    return rule(rule_id).sentence(case).format(**violation_fields(squares, from_square, to_square, throw))

@@ -1,7 +1,10 @@
-"""Throwing sticks: stick counts, throw values, fair odds, and electronic sticks.
+"""What a turn throws: four sticks, two special dice, or nothing (distances from the position).
 
 Four sticks each land flat (light) side up or rounded (dark) side up; ``k`` is the
-number of light sides up. Most variants read k as the throw, and k = 0 as 5 or 6.
+number of light sides up. The track variants read k as the throw, and k = 0 as 5 or 6.
+PHARAO throws two dice with special faces (:class:`Dice`); RAMSES throws nothing.
+Each variant names its kind of throw (:class:`StickThrows`, :class:`DiceThrows`,
+:class:`NoThrows`), and the electronic throw and the page follow it.
 
     >>> STICK_ODDS[2]
     Fraction(3, 8)
@@ -11,6 +14,8 @@ number of light sides up. Most variants read k as the throw, and k = 0 as 5 or 6
     Fraction(1, 16)
     >>> Sticks((True, False, False, True)).light_up
     2
+    >>> PHARAO_DICE.roll(random.Random(3))
+    Dice(own=0, other=1)
 """
 
 from __future__ import annotations
@@ -20,7 +25,7 @@ import secrets
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 #: P(k light sides up) with four fair sticks: C(4, k) / 16.
 STICK_ODDS: dict[int, Fraction] = {k: Fraction(comb(4, k), 16) for k in range(5)}
@@ -81,3 +86,91 @@ class SeededSticks:
     def throw(self) -> Sticks:
         bits = self._random.getrandbits(4)
         return Sticks(tuple(bool(bits >> i & 1) for i in range(4)))  # type: ignore[arg-type]
+
+
+# -- the kinds of throw, as data ---------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class StickThrows:
+    """Four two-sided sticks; no light side up counts ``zero_value``."""
+
+    zero_value: int
+
+    @property
+    def values(self) -> frozenset[int]:
+        return frozenset({1, 2, 3, 4, self.zero_value})
+
+    def value(self, sticks: Sticks) -> int:
+        return throw_value(sticks.light_up, self.zero_value)
+
+
+class Dice(NamedTuple):
+    """A throw of two dice: the own die moves one of the mover's pieces, the other die an opponent's."""
+
+    own: int
+    other: int
+
+    def __str__(self) -> str:
+        return f"{self.own}+{self.other}"
+
+    @classmethod
+    def parse(cls, text: str) -> Dice:
+        """Read ``'3+1'`` (own die, then other die).
+
+            >>> Dice.parse("3+1")
+            Dice(own=3, other=1)
+        """
+        own, plus, other = text.partition("+")
+        if not plus:
+            raise ValueError(f"a throw of two dice is written OWN+OTHER, such as 3+1, not {text!r}")
+        return cls(int(own), int(other))
+
+
+@dataclass(frozen=True)
+class DiceThrows:
+    """Two dice thrown together, each with its own faces (PHARAO's P.dice)."""
+
+    own_faces: tuple[int, ...]
+    other_faces: tuple[int, ...]
+
+    @property
+    def values(self) -> frozenset[int]:
+        """Every number a half of the turn can be asked to move."""
+        return frozenset(self.own_faces) | frozenset(self.other_faces)
+
+    def allows(self, dice: Dice) -> bool:
+        return dice.own in self.own_faces and dice.other in self.other_faces
+
+    def odds(self) -> dict[Dice, Fraction]:
+        """Chance of each throw, from the faces.
+
+            >>> PHARAO_DICE.odds()[Dice(0, 0)]
+            Fraction(1, 9)
+        """
+        total = len(self.own_faces) * len(self.other_faces)
+        counts: dict[Dice, int] = {}
+        for own in self.own_faces:
+            for other in self.other_faces:
+                counts[Dice(own, other)] = counts.get(Dice(own, other), 0) + 1
+        return {dice: Fraction(n, total) for dice, n in sorted(counts.items())}
+
+    def roll(self, source: random.Random | None = None) -> Dice:
+        """Throw both dice: from ``source`` when given (simulations), else the OS's cryptographic source."""
+        pick = source.choice if source is not None else secrets.choice
+        return Dice(pick(self.own_faces), pick(self.other_faces))
+
+
+@dataclass(frozen=True)
+class NoThrows:
+    """Nothing is thrown: the position sets each distance (RAMSES' R.distance)."""
+
+    @property
+    def values(self) -> frozenset[int]:
+        return frozenset()
+
+
+ThrowKind = StickThrows | DiceThrows | NoThrows
+
+#: P.dice: the own die has faces 0, 0, 1, 2, 3, 4 and the opponent die 0, 0, 1, 2, 1, 2.
+PHARAO_DICE = DiceThrows((0, 0, 1, 2, 3, 4), (0, 0, 1, 2, 1, 2))

@@ -19,7 +19,10 @@ EXPECTED = {
     "H": "setup throw start again jump capture overshoot beauty water truths isis ra houses rebirth win",
     "N": "setup throw again capture guard backward good last4 water judges3 judges2 horus win",
     "LK": "setup start throw again capture backward 26 27 15 exit win",
+    "P": "setup dice turn path must water rescue lucky win",
+    "R": "board setup turn distance path long marked win",
 }
+IDS = r"((?:LK|K|S|B|H|N|P|R)\.[a-z0-9]+)"
 
 
 def test_every_rule_id_once_and_in_order() -> None:
@@ -32,8 +35,7 @@ def test_every_rule_id_once_and_in_order() -> None:
 def test_rules_md_ids_are_all_in_the_book() -> None:
     if not RULES_MD.exists():
         pytest.skip("../shared/RULES.md is not there")
-    text = RULES_MD.read_text().split("## 6.")[0] + RULES_MD.read_text().split("## 8.")[1]
-    found = set(re.findall(r"\b((?:LK|K|S|B|H|N)\.[a-z0-9]+)\b", text))
+    found = set(re.findall(rf"\b{IDS}\b", RULES_MD.read_text()))
     known = {r.id for system in RULE_SYSTEMS.values() for r in system.rules}
     assert found <= known, found - known
 
@@ -42,7 +44,7 @@ def test_every_decision_marked_d_in_rules_md_has_a_reading() -> None:
     if not RULES_MD.exists():
         pytest.skip("../shared/RULES.md is not there")
     for line in RULES_MD.read_text().splitlines():
-        match = re.match(r"- ((?:LK|K|S|B|H|N)\.[a-z0-9]+)", line.strip())
+        match = re.match(rf"- {IDS}", line.strip())
         if match and "(D" in line:
             assert rule(match[1]).reading, match[1]
 
@@ -50,13 +52,14 @@ def test_every_decision_marked_d_in_rules_md_has_a_reading() -> None:
 def test_every_rule_the_engine_names_is_in_the_book_and_reads_well() -> None:
     named = set()
     for path in ENGINE.rglob("*.py"):
-        named |= set(re.findall(r'"((?:LK|K|S|B|H|N)\.[a-z0-9]+)"', path.read_text()))
+        named |= set(re.findall(f'"{IDS}"', path.read_text()))
     for variant in VARIANTS.values():
         named |= {variant.turn_rule, variant.distance_rule, variant.start_rule, variant.win_rule}
     for rule_id in named:
-        for squares in [(), (14,), (14, 15), (26, 5, 7)]:
-            sentence = describe_violation(rule_id, squares, from_square=12, to_square=14, throw=2)
-            assert sentence[0].isupper() and sentence.endswith(".") and "{" not in sentence
+        for case in ["", *(name for name, _ in rule(rule_id).cases)]:
+            for squares in [(), (14,), (14, 15), (26, 5, 7)]:
+                sentence = describe_violation(rule_id, squares, from_square=12, to_square=14, throw=2, case=case)
+                assert sentence[0].isupper() and sentence.endswith(".") and "{" not in sentence
 
 
 def test_texts_are_there() -> None:

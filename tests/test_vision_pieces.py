@@ -31,12 +31,16 @@ def test_the_camera_is_found_where_it_is(tilt: float, yaw: float) -> None:
 
 @pytest.mark.parametrize("variant", list(VARIANTS))
 def test_every_start_position_calibrates_and_reads_back(variant: str) -> None:
+    """The reader learns on the start (or, RAMSES, whose board starts empty, on its calibration
+    arrangement) and then reads the start back."""
     start = format_board(find_variant(variant).start_board())
+    calibration = format_board(find_variant(variant).calibration_board())
     simulator, rng = Simulator(MatLayout.for_paper("a3")), np.random.default_rng(3)
     reader = BoardReader(known_mats()[0], variant)
-    reader.calibrate(simulator.render(Scene(start), Conditions.plain(), rng))
-    seen = reader.read(simulator.render(Scene(start), Conditions.plain(), rng))
-    assert (seen.status, seen.board) == ("ok", start)
+    reader.calibrate(simulator.render(Scene(calibration), Conditions.plain(), rng))
+    for board in dict.fromkeys((calibration, start)):
+        seen = reader.read(simulator.render(Scene(board), Conditions.plain(), rng))
+        assert (seen.status, seen.board) == ("ok", board)
 
 
 def test_a_start_picture_with_a_piece_missing_names_the_square() -> None:

@@ -107,7 +107,8 @@ class BoardReader:
 
     @property
     def start_board(self) -> str:
-        return format_board(find_variant(self.variant).start_board())
+        """The position the reader calibrates on by default (RAMSES: its calibration arrangement)."""
+        return format_board(find_variant(self.variant).calibration_board())
 
     def calibrate(self, frame: np.ndarray, board: str | None = None) -> None:
         """Learn from a frame of the start position with an empty tray (or of ``board``, 30

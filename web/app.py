@@ -40,8 +40,10 @@ from flask import (
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 
+from senet.engine.layout import SENET, Layout
+from senet.engine.moves import Stage
 from senet.engine.rulebook import RULE_SYSTEMS
-from senet.engine.throws import throw_odds
+from senet.engine.throws import Dice, DiceThrows, StickThrows, throw_odds
 from senet.engine.variants import VARIANTS
 from senet.web import access, i18n
 from senet.web.access import PinLimiter, admin_required, is_admin, pin_matches, sign_in, sign_out
@@ -136,8 +138,12 @@ def _variants() -> dict[str, str]:
 
 @pages.get("/")
 def index() -> str:
-    board = board_svg(board_label=gettext("the board"), square_label=gettext("square {square}"))
-    return render_template("index.html", csrf=generate_csrf(), board=board, texts=i18n.script_texts(), may_play=_may_play())
+    runtime = current_app.config["RUNTIME"]  # the page loads without a companion too: its script says why
+    state = runtime.state() if runtime is not None else {"variant": "kendall", "throws": "sticks"}
+    board = board_svg(board_label=gettext("the board"), square_label=gettext("square {square}"),
+                      layout=VARIANTS[state["variant"]].layout)
+    return render_template("index.html", csrf=generate_csrf(), board=board, texts=i18n.script_texts(), may_play=_may_play(),
+                           throws=state["throws"])
 
 
 @pages.get("/language/<code>")
@@ -187,8 +193,16 @@ def rules(variant: str) -> str:
     if variant not in VARIANTS:
         abort(404, f"unknown variant {variant!r}; known: {', '.join(VARIANTS)}")
     chosen = VARIANTS[variant]
-    return render_template("rules.html", variant=chosen, system=RULE_SYSTEMS[chosen.prefix],
-                           odds=throw_odds(chosen.zero_value), variants=_variants())
+    throws = chosen.throws
+    odds = throw_odds(throws.zero_value) if isinstance(throws, StickThrows) else {}
+    dice = [_face_odds(throws.own_faces), _face_odds(throws.other_faces)] if isinstance(throws, DiceThrows) else []
+    return render_template("rules.html", variant=chosen, system=RULE_SYSTEMS[chosen.prefix], odds=odds, dice=dice,
+                           variants=_variants())
+
+
+def _face_odds(faces: tuple[int, ...]) -> dict[int, float]:
+    """A die's chance of each number: its faces showing it, out of all its faces."""
+    return {value: faces.count(value) / len(faces) for value in sorted(set(faces))}
 
 
 @pages.get("/qr")
@@ -276,6 +290,21 @@ def throw() -> Any:
     return _state()
 
 
+@pages.post("/api/dice")
+@_players_only
+def enter_dice() -> Any:
+    """PHARAO at a real table: the dice as the players read them, {"own": 0..4, "other": 0..2}."""
+    data = _json_body()
+    own, other = (data.get("own"), data.get("other")) if isinstance(data, dict) else (None, None)
+    if not all(isinstance(value, int) and not isinstance(value, bool) for value in (own, other)):
+        return jsonify(error='send {"own": 0..4, "other": 0..2}'), 400
+    try:
+        _runtime().enter_dice(own, other)
+    except ValueError as error:
+        return jsonify(error=str(error)), 400
+    return _state()
+
+
 @pages.post("/api/pass")
 @_players_only
 def pass_turn() -> Any:
@@ -349,7 +378,7 @@ def match_page(match_id: int) -> str:
     words = step_words(match, steps, say)
     step = min(max(request.args.get("step", 0, type=int), 0), len(words) - 1)
     shown = words[step]
-    return render_template("match.html", match=match, steps=words, step=step, board=_board_showing(shown.board, shown.marked),
+    return render_template("match.html", match=match, steps=words, step=step, board=_board_showing(shown.board, shown.marked, VARIANTS[match.variant].layout),
                            variant_title=_variants()[match.variant], result=result_words(match, say),
                            players=players_words(match, say), started=local_time(match.started_at, say.code),
                            cut_short=len(steps) < match.events)
@@ -381,10 +410,10 @@ def _no_match(name: object) -> str:
     return Words.current().fill(N_("There is no match {number} here: the list of matches is at /matches."), {"number": name})
 
 
-def _board_showing(board: str, marked: tuple[int, ...] = ()) -> Markup:
+def _board_showing(board: str, marked: tuple[int, ...] = (), layout: Layout = SENET) -> Markup:
     """The page's board drawn with ``board``'s pieces on it (30 characters . D L, square 1
     first), the squares of a move (from, to) picked out: a page that works without its script."""
-    svg = board_svg(board_label=gettext("the board"), square_label=gettext("square {square}"))
+    svg = board_svg(board_label=gettext("the board"), square_label=gettext("square {square}"), layout=layout)
     marks = dict(zip(marked, (" picked", " target")))
 
     def square(found: re.Match[str]) -> str:
@@ -397,15 +426,22 @@ def _board_showing(board: str, marked: tuple[int, ...] = ()) -> Markup:
 @pages.post("/api/position")
 @admin_required
 def set_position() -> Any:
-    """An operator corrects the position by hand: {"board": 30 characters, "turn": "dark"|"light", "throw": N?}."""
+    """An operator corrects the position by hand: {"board": 30 characters, "turn": "dark"|"light", "throw": N?};
+    the grid games also take "stage" (own, other, rescue, place) and PHARAO "dice" ([own, other])."""
     data = _json_body()
     if not isinstance(data, dict) or not isinstance(data.get("board"), str) or data.get("turn") not in ("dark", "light"):
         return jsonify(error='send {"board": "<30 characters . D L>", "turn": "dark" or "light", "throw": N (optional)}'), 400
-    throw = data.get("throw")
+    throw, dice, stage = data.get("throw"), data.get("dice"), data.get("stage")
     if throw is not None and (isinstance(throw, bool) or not isinstance(throw, int)):
         return jsonify(error="throw must be a number"), 400
+    if dice is not None and not (isinstance(dice, list) and len(dice) == 2
+                                 and all(isinstance(d, int) and not isinstance(d, bool) for d in dice)):
+        return jsonify(error="dice must be [own, other]"), 400
+    if stage is not None and stage not in {s.word for s in Stage}:
+        return jsonify(error="stage must be own, other, rescue or place"), 400
     try:
-        _runtime().set_position(data["board"], data["turn"], throw)
+        _runtime().set_position(data["board"], data["turn"], throw, Dice(*dice) if dice else None,
+                                Stage.from_word(stage) if stage else None)
     except ValueError as error:
         return jsonify(error=str(error)), 400
     return _state()
@@ -413,14 +449,19 @@ def set_position() -> Any:
 
 @pages.post("/api/move")
 def move() -> Any:
-    """Simulation only: move a virtual piece, as a hand would on the real board."""
+    """Simulation only: move a virtual piece, as a hand would on the real board ("from": "off" puts
+    a new piece of the player to move on the board: RAMSES' placing)."""
     data = _json_body()
-    if not isinstance(data, dict) or not isinstance(data.get("from"), int) or not (
-        data.get("to") == "off" or isinstance(data.get("to"), int)
+    if not isinstance(data, dict) or not (data.get("from") == "off" or _whole(data.get("from"))) or not (
+        data.get("to") == "off" or _whole(data.get("to"))
     ):
-        return jsonify(error='send {"from": SQUARE, "to": SQUARE or "off"}'), 400
+        return jsonify(error='send {"from": SQUARE or "off", "to": SQUARE or "off"}'), 400
     try:
-        _runtime().move_virtual(data["from"], None if data["to"] == "off" else data["to"])
+        _runtime().move_virtual(None if data["from"] == "off" else data["from"], None if data["to"] == "off" else data["to"])
     except ValueError as error:
         return jsonify(error=str(error)), 400
     return _state()
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)

@@ -42,6 +42,8 @@ def extract_rulebook(fileobj: IO[bytes], keywords: Any, comment_tags: Any, optio
             yield 0, None, rule.title, [f"{rule.id}: title"]
             yield 0, None, rule.text, [f"{rule.id}: the rule"]
             yield 0, None, rule.broken, [f"{rule.id}: said when a move breaks it; keep the {{names}} as they are"]
+            for case, sentence in rule.cases:
+                yield 0, None, sentence, [f"{rule.id}: said when a move breaks it ({case}); keep the {{names}} as they are"]
             if rule.reading:
                 yield 0, None, rule.reading, [f"{rule.id}: this companion's reading where the sources are silent"]
     for name, variant in VARIANTS.items():

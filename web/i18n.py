@@ -176,7 +176,7 @@ class Words:
         """The sentence for one broken rule, with its squares filled in."""
         fields = violation_fields(tuple(violation["squares"]), entry.get("from") or 0, entry.get("to") or 0,
                                   entry.get("throw") or 0, join=self.squares)
-        return self.fill(rule(violation["rule"]).broken, fields)
+        return self.fill(rule(violation["rule"]).sentence(violation.get("case", "")), fields)
 
     def describe(self, entry: dict[str, Any]) -> str:
         """What one log entry tells the players."""
@@ -193,6 +193,7 @@ def localise(state: dict[str, Any]) -> dict[str, Any]:
         "language": say.code,
         "rule_system": say(RULE_SYSTEMS[variant.prefix].title),
         "turn": say(PLAYERS[state["turn"]]) if state.get("turn") else None,
+        "opponent": say(PLAYERS["light" if state["turn"] == "dark" else "dark"]) if state.get("turn") else None,
         "winner": say(PLAYERS[state["winner"]]) if state.get("winner") else None,
         "trouble": say(TROUBLE[state["trouble_kind"]]) if state.get("trouble_kind") in TROUBLE else None,
         "log": [{"title": say(EVENT_TITLES.get(entry["event"], entry["event"])), "text": say.describe(entry)}

@@ -107,7 +107,7 @@ def step_words(match: Match, steps: list[Step], say: Words) -> list[StepWords]:
             marked = (data["from"], data["to"])
             squares = f"{data['from']}-{say.squares((data['to'],))}"
         if event.kind is EventKind.ILLEGAL:
-            violations = [{"rule": violation.rule, "squares": list(violation.squares)} for violation in step.broken]
+            violations = [violation.to_dict() for violation in step.broken]
             rules = tuple(violation.rule for violation in step.broken)
             entry = {"violations": violations, "from": data.get("from"), "to": data.get("to"), "throw": data.get("throw")}
             text = say.describe(entry) if marked else say(NOT_THROWN)

@@ -10,18 +10,22 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
-from senet.engine.variants.base import Options, Variant
+from senet.engine.variants.base import Options, StartRitual, Variant
 from senet.engine.variants.blockade import Blockade
 from senet.engine.variants.houses import Houses
 from senet.engine.variants.kendall import Kendall
 from senet.engine.variants.ludii_kendall import LudiiKendall, LudiiKendallFive
 from senet.engine.variants.netherworld import Netherworld
+from senet.engine.variants.pharao import Pharao
+from senet.engine.variants.ramses import Ramses
 from senet.engine.variants.swap_barrier import SwapBarrier
 
 VARIANTS = MappingProxyType(
     {
         variant.name: variant
-        for variant in (Kendall(), SwapBarrier(), Blockade(), Houses(), Netherworld(), LudiiKendall(), LudiiKendallFive())
+        for variant in (
+            Kendall(), SwapBarrier(), Blockade(), Houses(), Netherworld(), LudiiKendall(), LudiiKendallFive(), Pharao(), Ramses(),
+        )
     }
 )
 
@@ -34,4 +38,4 @@ def find_variant(name: str) -> Variant:
         raise ValueError(f"unknown variant {name!r}; known variants: {', '.join(VARIANTS)}") from None
 
 
-__all__ = ["VARIANTS", "Options", "Variant", "find_variant"]
+__all__ = ["VARIANTS", "Options", "StartRitual", "Variant", "find_variant"]

@@ -15,10 +15,14 @@ rules refuse, as ``(from, target, Violation)``, which :meth:`Variant.explain` re
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import ClassVar, NamedTuple
 
 from senet.engine.board import board_from_squares
-from senet.engine.moves import OFF, PASS, PASSING, Move, Violation
+from senet.engine.layout import SENET, SQUARES, Layout
+from senet.engine.moves import OFF, PASS, PASSING, Move, Stage, Violation
+from senet.engine.player import Player
+from senet.engine.throws import StickThrows, ThrowKind
 
 #: Entries a variant adds to ``why``: (from square, target square, broken rule).
 Why = list[tuple[int, int, Violation]]
@@ -47,19 +51,36 @@ class Options(NamedTuple):
         return bool(self.moves) and self.pass_move is not None
 
 
+class StartRitual(StrEnum):
+    """How a game decides who begins."""
+
+    #: Throw in turn until someone throws a 1; that seat plays dark.
+    FIRST_ONE = "first-one"
+    #: The seat that plays dark is drawn by lot.
+    LOTS = "lots"
+    #: The rules say who begins (``Variant.first_player``); there is nothing to decide.
+    NONE = "none"
+
+
 class Variant:
     """A rule system. Subclasses set the class attributes and implement ``options``."""
 
     name: ClassVar[str]
     prefix: ClassVar[str]
     description: ClassVar[str]
+    #: The board the game is played on.
+    layout: Layout = SENET
     pieces: ClassVar[int] = 5
     zero_value: ClassVar[int]
     dark_start: ClassVar[tuple[int, ...]] = (2, 4, 6, 8, 10)
     light_start: ClassVar[tuple[int, ...]] = (1, 3, 5, 7, 9)
-    #: "first-one": throw in turn until someone throws a 1 (who becomes dark);
-    #: "lots": the starter is drawn by lot.
-    start_ritual: ClassVar[str] = "first-one"
+    start_ritual: ClassVar[StartRitual] = StartRitual.FIRST_ONE
+    #: Who moves first once the game has begun.
+    first_player: ClassVar[Player] = Player.DARK
+    #: The part of the turn a game begins in (RAMSES begins by placing its pieces).
+    first_stage: ClassVar[Stage] = Stage.OWN
+    #: Turns come in parts: an own piece, then an opponent's (the grid games).
+    in_parts: ClassVar[bool] = False
     #: The deciding 1 of the ritual is dark's first throw (it must move ``opening_mark``).
     deciding_one_played: ClassVar[bool] = False
     #: The piece dark must move first (0: any).
@@ -76,23 +97,41 @@ class Variant:
     # -- the interface -------------------------------------------------------------
 
     @property
+    def throws(self) -> ThrowKind:
+        """What a turn throws (the track games: four sticks)."""
+        return StickThrows(self.zero_value)
+
+    @property
     def throw_values(self) -> frozenset[int]:
-        return frozenset({1, 2, 3, 4, self.zero_value})
+        """The numbers one move can be asked to go."""
+        return self.throws.values
 
     @property
     def rule_prefix(self) -> str:
         return self.prefix
 
+    @property
+    def throw_rule(self) -> str:
+        """The rule a move made before the throw breaks."""
+        return f"{self.prefix}.throw"
+
     def start_board(self) -> tuple[int, ...]:
         return board_from_squares(self.dark_start, self.light_start)
+
+    def calibration_board(self) -> tuple[int, ...]:
+        """Where the pieces stand while the camera learns what they look like: the start position,
+        unless the game starts with too few pieces on the board to learn from (RAMSES)."""
+        return self.start_board()
 
     def options(self, board: tuple[int, ...], me: int, mark: int, throw: int, why: Why | None = None) -> Options:
         raise NotImplementedError
 
     def legal(
-        self, board: tuple[int, ...], me: int, mark: int, throw: int, touched: int = 0, why: Why | None = None
+        self, board: tuple[int, ...], me: int, mark: int, throw: int, touched: int = 0, why: Why | None = None,
+        stage: Stage = Stage.OWN,
     ) -> Options:
-        """``options`` with touch-move applied (for variants that have it)."""
+        """``options`` with touch-move applied (for variants that have it). The track games
+        have one stage; the grid games override this to read it."""
         options = self.options(board, me, mark, throw, why)
         if self.touch_move and touched and board[touched] == me:
             held = [move for move in options.moves if move.from_square == touched]
@@ -107,12 +146,13 @@ class Variant:
         return options
 
     def explain(
-        self, board: tuple[int, ...], me: int, mark: int, throw: int, from_square: int, to_square: int, touched: int = 0
+        self, board: tuple[int, ...], me: int, mark: int, throw: int, from_square: int, to_square: int, touched: int = 0,
+        stage: Stage = Stage.OWN,
     ) -> list[Violation]:
         """The rules that moving ``from_square`` to ``to_square`` breaks ([] if legal)."""
         if not me:
             return [Violation(self.win_rule, ())]
-        if not 1 <= from_square <= 30 or board[from_square] != me:
+        if from_square not in SQUARES or board[from_square] != me:
             return [Violation(self.turn_rule, (from_square,))]
         why: Why = []
         options = self.legal(board, me, mark, throw, touched, why)

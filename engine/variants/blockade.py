@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from senet.engine.moves import OFF, Move, Violation
-from senet.engine.variants.base import first_empty_from
+from senet.engine.variants.base import StartRitual, first_empty_from
 from senet.engine.variants.track import SwapTrackVariant
 
 
@@ -23,7 +23,7 @@ class Blockade(SwapTrackVariant):
     zero_value = 6
     safe = frozenset({26, 28, 29})
     water_last_resort = True  # B.water (D)
-    start_ritual = "lots"
+    start_ritual = StartRitual.LOTS
     opening_mark = 10
     touch_move = True
     turn_rule = "B.turns"

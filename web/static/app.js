@@ -22,10 +22,28 @@ function sentence(text) { return text.charAt(0).toLocaleUpperCase(document.docum
 
 function squareName(square) { return square === "off" || square === 31 ? t("off") : String(square); }
 
+// The grid games (PHARAO, RAMSES): each turn moves an own piece, then one of the opponent's.
+function partLine(state) {
+  const player = state.words.turn, opponent = state.words.opponent;
+  if (state.stage === "place") return t("{player} places a piece on an empty unmarked square", { player: player });
+  if (state.needs_throw) return t("{player} to throw the dice", { player: player });
+  const part = {
+    own: t("{player} moves one of their own pieces", { player: player }),
+    other: t("{player} moves one of {opponent}'s pieces", { player: player, opponent: opponent }),
+    rescue: t("{player} moves the piece saved from the water, 3 steps", { player: player }),
+  }[state.stage];
+  return state.dice ? t("dice {own} and {other}", { own: state.dice[0], other: state.dice[1] }) + " · " + part : part;
+}
+
 function statusLine(state) {
   const words = state.words;
   if (words.trouble) return words.trouble;
   if (words.winner) return state.winner === "dark" ? t("dark wins") : t("light wins");
+  if (state.stage) {
+    const line = partLine(state);
+    if (!state.teaching || !state.moves.length) return line;
+    return line + " · " + t("legal moves: {moves}", { moves: state.moves.map(m => squareName(m.from) + "-" + squareName(m.to)).join(", ") });
+  }
   if (!state.started) return t("Throw the sticks: whoever throws a 1 first starts.");
   if (state.throw === null) return t("{player} to throw", { player: words.turn });
   if (!state.moves.length) return t("{player} threw {throw}: no move", { player: words.turn, throw: state.throw });
@@ -35,6 +53,7 @@ function statusLine(state) {
 }
 
 function show(state) {
+  if (state.layout !== document.querySelector("svg.board").dataset.layout) { location.reload(); return; }  // another board
   last = state;
   const words = state.words;
   document.getElementById("variant").textContent = words.rule_system + (state.simulated ? " · " + t("simulation") : "");
@@ -54,9 +73,11 @@ function show(state) {
     cell.classList.toggle("can-move", state.teaching && picked === null && state.moves.some(m => m.from === n));  // teaching: who may move
     cell.onclick = () => pick(n, shown[n - 1]);
   }
-  document.getElementById("hint").textContent = state.simulated ? t("Simulation: tap a piece, then the square to put it on (tap it again to take it off the board).") : "";
+  document.getElementById("hint").textContent = !state.simulated ? "" : state.stage === "place"
+    ? t("Simulation: tap an empty square to place a piece there.")
+    : t("Simulation: tap a piece, then the square to put it on (tap it again to take it off the board).");
   const odds = document.getElementById("odds");
-  odds.hidden = !state.teaching;
+  odds.hidden = !state.teaching || !Object.keys(state.odds).length;
   odds.textContent = t("Chances with fair sticks:");
   Object.entries(state.odds).forEach(([value, chance], index) => {  // "1: 25%" reads left to right in every language
     const bdi = document.createElement("bdi");
@@ -82,7 +103,8 @@ function showLog(state) {
     const title = document.createElement("strong");
     title.textContent = words.title;
     item.appendChild(title);
-    const where = entry.from ? entry.from + "-" + squareName(entry.to) : entry.event === "throw" ? String(entry.throw) : "";
+    const thrown = entry.dice ? entry.dice.join("+") : String(entry.throw);
+    const where = entry.from ? squareName(entry.from) + "-" + squareName(entry.to) : entry.event === "throw" ? thrown : "";
     if (where) { const bdi = document.createElement("bdi"); bdi.dir = "ltr"; bdi.textContent = where; item.append(" ", bdi); }
     if (words.text) item.appendChild(document.createTextNode(": " + sentence(words.text)));
     for (const violation of entry.violations) {  // each broken rule links to its text on the rules page
@@ -98,6 +120,7 @@ function showLog(state) {
 
 function pick(n, piece) {
   if (!last || !last.simulated) return;
+  if (last.stage === "place" && picked === null && piece === ".") { post("/api/move", { from: "off", to: n }); return; }
   if (picked === null) { if (piece !== ".") { picked = n; show(last); } return; }
   const from = picked;
   picked = null;
@@ -108,6 +131,9 @@ for (const [id, path] of [["throw", "/api/throw"], ["pass", "/api/pass"]]) {  //
   const button = document.getElementById(id);
   if (button) button.onclick = () => post(path);
 }
+const diceButton = document.getElementById("enter-dice");  // PHARAO with real dice: the players read them out
+if (diceButton) diceButton.onclick = () => post("/api/dice", {
+  own: Number(document.getElementById("own-die").value), other: Number(document.getElementById("other-die").value) });
 
 // Live updates: the browser reconnects by itself after a restart or a sleeping phone. A stream the
 // companion refuses (too many open: 429 or 503) closes for good, so listen again 10-20 s later.
