@@ -2,7 +2,8 @@
 
 Prints ``VARIANT playouts_per_s=N moves_per_s=M``: the median of several runs, each
 playing whole random games (fair sticks, uniformly random legal moves) through
-``Position.options`` and ``push``, the loop the companion's move hints use.
+``Position.options`` and ``push``, the loop the companion's move hints use. In the grid
+games (PHARAO, RAMSES) every part of a turn counts as a move, RAMSES' placing included.
 
     python bench/engine.py [--seconds 1.0] [--runs 5] [--variant NAME]
 """
@@ -15,12 +16,32 @@ import statistics
 import time
 
 from senet.engine import Position, find_variant
-from senet.engine.game import Game
+from senet.engine.game import Game, part_number
+from senet.engine.moves import Stage
+from senet.engine.throws import DiceThrows
 from senet.engine.variants import VARIANTS, StartRitual
+
+
+def grid_playout(variant_name: str, rng: random.Random) -> int:
+    """One random grid game (dice thrown at each turn's own part); returns the number of parts played."""
+    variant = find_variant(variant_name)
+    position = Position.start(variant)
+    dice = None
+    parts = 0
+    while position.turn is not None:
+        if position.stage is Stage.OWN and isinstance(variant.throws, DiceThrows):
+            dice = variant.throws.roll(rng)
+        options = position.options(part_number(variant, position.stage, dice) or 0)
+        moves = options.moves
+        position.push(moves[rng.randrange(len(moves))] if moves else options.pass_move)
+        parts += 1
+    return parts
 
 
 def playout(variant_name: str, rng: random.Random) -> int:
     """One random game from after the start ritual; returns the number of decisions."""
+    if find_variant(variant_name).in_parts:
+        return grid_playout(variant_name, rng)
     game = Game(variant_name)
     if game.variant.start_ritual is StartRitual.LOTS:
         game.start_by_lot(0)

@@ -4,7 +4,7 @@
     senet rules show VARIANT          the rules with their IDs
     senet rules moves < queries.jsonl legal moves, one JSON line per position
     senet rules play VARIANT --seed N a random game's record
-    senet board mat --out DIR         the printable mat (PNG, PDF, mat.json)
+    senet board mat --out DIR [--variant V]   the printable mat (PNG, PDF, mat.json)
     senet vision read --calibrate START IMAGE...   what the camera reads in pictures
     senet referee replay --variant V --calibrate START FRAMES_DIR   a recorded game's events
     senet run [--variant V] [--camera auto]   the companion (simulation where there is no Pi)
@@ -103,12 +103,12 @@ def rules_play(name: str, seed: int, as_json: bool, out: TextIO) -> int:
     return 0
 
 
-def board_mat(out_dir: Path, paper: str, dpi: int, url: str | None, out: TextIO) -> int:
-    """Write the printable mat."""
+def board_mat(out_dir: Path, paper: str, dpi: int, url: str | None, out: TextIO, variant: str = "kendall") -> int:
+    """Write the printable mat for ``variant``'s board (RAMSES: its long and marked squares)."""
     from senet.vision.mat import write_mat
 
     try:
-        paths = write_mat(out_dir, paper, dpi, url)
+        paths = write_mat(out_dir, paper, dpi, url, find_variant(variant).layout)
     except OSError as error:
         sys.stderr.write(f"senet board mat: cannot write into {out_dir}: {error.strerror}; choose another --out folder\n")
         return 2
@@ -311,6 +311,8 @@ def build_parser() -> argparse.ArgumentParser:
     mat.add_argument("--paper", choices=["a3", "a4"], default="a3", help="paper size (A3 is roomier for the sticks)")
     mat.add_argument("--dpi", type=mat_dpi, default=150, help="resolution of mat.png (150 to 600, default 150)")
     mat.add_argument("--url", help="the phone page's address, printed as a QR code")
+    mat.add_argument("--variant", choices=list(VARIANTS), default="kendall",
+                     help="the rule system whose board to print (ramses: its long and marked squares; the others share Senet's)")
 
     vision = commands.add_parser("vision", help="the camera: read pictures of the board")
     vision_commands = vision.add_subparsers(dest="vision_command", required=True, metavar="ACTION")
@@ -360,7 +362,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _run(args: argparse.Namespace, out: TextIO) -> int:
     if args.command == "board":
-        return board_mat(args.out, args.paper, args.dpi, args.url, out)
+        return board_mat(args.out, args.paper, args.dpi, args.url, out, args.variant)
     if args.command == "vision":
         return vision_read(args.calibrate, args.images, args.mat, args.variant, args.json, out)
     if args.command == "run":

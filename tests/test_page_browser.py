@@ -164,3 +164,49 @@ def test_a_kept_match_is_stepped_through_with_the_buttons_and_the_arrow_keys(bro
     assert page.locator("#steps li[aria-current]").inner_text() == page.locator("#steps li").nth(1).inner_text()
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "phone-match.png"), full_page=True)
+
+
+@pytest.fixture(scope="module")
+def grid_url() -> Iterator[str]:
+    """A simulated RAMSES table; the page may switch it to PHARAO."""
+    from senet.device.config import Config
+    from senet.device.service import build_runtime
+
+    runtime = build_runtime(Config(variant="ramses", camera="simulator", settle_seconds=0.3, fps=20), seed=9,
+                            autoplay=False, say=lambda line: None)
+    yield from served(runtime)
+
+
+def test_ramses_draws_its_long_and_marked_squares_and_a_tap_places_a_piece(browser: Any, grid_url: str) -> None:
+    page = phone(browser, "en-GB")
+    page.goto(grid_url)
+    page.wait_for_function("document.getElementById('status').innerText.includes('places a piece')", timeout=30000)
+    assert page.locator("rect.long").count() == 2 and page.locator("desc.marked").count() == 5
+    assert page.locator("#throw").count() == 0  # nothing is thrown in RAMSES
+    long_cell = page.locator("rect.long").first.bounding_box()
+    assert long_cell["width"] > 2.5 * page.locator('.sq[data-square="1"] rect').bounding_box()["width"]
+    page.click('.sq[data-square="12"]')  # dark places a piece in the middle third of 11-13
+    page.wait_for_function("[...document.querySelectorAll('#log li.move')].some(li => li.innerText.includes('off-12'))",
+                           timeout=15000)
+    assert page.get_attribute('.sq[data-square="12"]', "data-piece") == "D"
+    page.wait_for_function("document.getElementById('status').innerText.startsWith('Light places a piece')")
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "phone-ramses.png"), full_page=True)
+
+
+def test_pharao_throws_both_dice_and_the_page_shows_them(browser: Any, grid_url: str) -> None:
+    page = phone(browser, "en-GB")
+    page.goto(grid_url + "admin")
+    page.evaluate("""fetch('/api/new-game', {method: 'POST', headers: {'Content-Type': 'application/json',
+        'X-CSRF-Token': document.querySelector('meta[name=csrf-token]').content}, body: JSON.stringify({variant: 'pharao'})})""")
+    page.goto(grid_url)
+    page.wait_for_selector('svg.board[data-layout="senet"]')
+    assert page.inner_text("#throw") == "Throw the dice" and page.locator("#enter-dice").count() == 1
+    page.select_option("#own-die", "2")
+    page.select_option("#other-die", "1")
+    page.click("#enter-dice")
+    page.wait_for_function("document.getElementById('status').innerText.startsWith('Dice 2 and 1')", timeout=15000)
+    assert "light moves one of their own pieces" in page.inner_text("#status")
+    assert "2+1" in page.inner_text("#log li.throw")
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "phone-pharao.png"), full_page=True)

@@ -4,6 +4,8 @@ The mat is what a museum prints and lays under its pieces: the 3 x 10 grid (numb
 with marks on the special squares 15 and 26-30), eight ArUco markers (DICT_4X4_50) with
 white quiet zones around it, a throwing tray for four sticks of about 13 x 1.8 cm, and a
 QR code for the phone page. Everything is placed in millimetres and drawn at any dpi.
+A game on another board (RAMSES' layout) gets its long squares drawn as one, with ticks
+where their thirds meet, and a diamond on each marked square.
 
     >>> mat = MatLayout.for_paper("a4")
     >>> mat.width_mm, mat.height_mm, len(mat.markers)
@@ -26,6 +28,7 @@ import segno
 from PIL import Image
 
 from senet.engine.board import square_row_col
+from senet.engine.layout import SENET, SQUARES, Layout
 
 ARUCO_DICTIONARY = cv2.aruco.DICT_4X4_50
 ARUCO_DICTIONARY_NAME = "DICT_4X4_50"
@@ -138,8 +141,9 @@ class MatLayout:
         }
 
 
-def render_mat(layout: MatLayout, dpi: int = 150, url: str | None = None) -> np.ndarray:
-    """The mat as a BGR image at ``dpi``; ``url`` fills the QR space (left blank without one)."""
+def render_mat(layout: MatLayout, dpi: int = 150, url: str | None = None, board: Layout = SENET) -> np.ndarray:
+    """The mat as a BGR image at ``dpi``; ``url`` fills the QR space (left blank without one);
+    ``board`` is the game's layout (long squares, marked squares)."""
     scale = dpi / MM_PER_INCH
     image = np.full((round(layout.height_mm * scale), round(layout.width_mm * scale), 3), PAPER, np.uint8)
 
@@ -147,11 +151,15 @@ def render_mat(layout: MatLayout, dpi: int = 150, url: str | None = None) -> np.
         return round(x * scale), round(y * scale)
 
     line = max(1, round(0.8 * scale))
-    for square in range(1, 31):
+    for square in SQUARES:
         corners = layout.square_corners(square)
         cv2.rectangle(image, pt(*corners[0]), pt(*corners[2]), FIELD, -1)
         cv2.rectangle(image, pt(*corners[0]), pt(*corners[2]), INK, line)
-        _draw_square_label(image, layout, square, scale)
+        _draw_square_label(image, layout, square, scale, board)
+    for start, end in inner_edges(layout, board):  # a long square's thirds: ticks at its edges, not a line across
+        (ax, ay), (bx, by) = start, end
+        cut = 0.15
+        cv2.line(image, pt(ax + cut * (bx - ax), ay + cut * (by - ay)), pt(bx - cut * (bx - ax), by - cut * (by - ay)), FIELD, line + 1)
     x, y, w, h = layout.tray
     cv2.rectangle(image, pt(x, y), pt(x + w, y + h), FIELD, -1)
     cv2.rectangle(image, pt(x, y), pt(x + w, y + h), INK, line)
@@ -183,13 +191,36 @@ GLYPHS: dict[int, list[tuple[float, ...]]] = {
 }
 
 
+#: The mark of a marked square on a board other than Senet's track (RAMSES): a diamond.
+MARKED_GLYPH: list[tuple[float, ...]] = [("line", 0, -1.3, 1.3, 0), ("line", 1.3, 0, 0, 1.3), ("line", 0, 1.3, -1.3, 0),
+                                         ("line", -1.3, 0, 0, -1.3)]
+
+
+def glyphs_of(board: Layout, square: int) -> list[tuple[float, ...]]:
+    """The marks drawn on a square: Senet's special squares on a raced board, diamonds on marked ones otherwise."""
+    if board.raced:
+        return GLYPHS.get(square, [])
+    return MARKED_GLYPH if board.is_marked(square) else []
+
+
+def inner_edges(layout: MatLayout, board: Layout) -> list[tuple[Point, Point]]:
+    """The edges (mm) between the squares of a long cell, where its thirds meet."""
+    edges = []
+    for cell in board.long_cells:
+        for a, b in zip(cell, cell[1:]):
+            shared = sorted(set(layout.square_corners(a)) & set(layout.square_corners(b)))
+            if len(shared) == 2:
+                edges.append((shared[0], shared[1]))
+    return edges
+
+
 def glyph_centre(layout: MatLayout, square: int) -> tuple[float, float, float]:
     """Where a square's mark is drawn (mm) and its unit (a twentieth of the side)."""
     (x0, _), _, (x1, y1), _ = layout.square_corners(square)
     return (x0 + x1) / 2, y1 - 0.13 * layout.square_mm, 0.05 * layout.square_mm
 
 
-def _draw_square_label(image: np.ndarray, layout: MatLayout, square: int, scale: float) -> None:
+def _draw_square_label(image: np.ndarray, layout: MatLayout, square: int, scale: float, board: Layout = SENET) -> None:
     """The number at the top middle of the square; a special square's mark at the bottom middle.
 
     The corners and the centre stay plain: the reader samples the field colour there.
@@ -202,7 +233,7 @@ def _draw_square_label(image: np.ndarray, layout: MatLayout, square: int, scale:
     def px(x: float, y: float) -> tuple[int, int]:
         return round((cx + x * u) * scale), round((cy + y * u) * scale)
 
-    for kind, *values in GLYPHS.get(square, []):
+    for kind, *values in glyphs_of(board, square):
         if kind == "line":
             cv2.line(image, px(values[0], values[1]), px(values[2], values[3]), INK, width)
         else:
@@ -251,8 +282,9 @@ def check_mat_folder(out_dir: Path) -> Path:
     return out_dir
 
 
-def write_mat(out_dir: Path, paper: str = "a3", dpi: int = 150, url: str | None = None) -> list[Path]:
-    """Write ``mat.png``, ``mat.pdf`` (page size = the paper) and ``mat.json`` into ``out_dir``.
+def write_mat(out_dir: Path, paper: str = "a3", dpi: int = 150, url: str | None = None, board: Layout = SENET) -> list[Path]:
+    """Write ``mat.png``, ``mat.pdf`` (page size = the paper) and ``mat.json`` into ``out_dir``,
+    for the game's ``board`` (``mat.json`` names its long and marked squares).
 
     >>> write_mat(Path("mats"), dpi=20)
     Traceback (most recent call last):
@@ -262,9 +294,11 @@ def write_mat(out_dir: Path, paper: str = "a3", dpi: int = 150, url: str | None 
     check_mat_folder(out_dir)
     layout = MatLayout.for_paper(paper)
     out_dir.mkdir(parents=True, exist_ok=True)
-    picture = Image.fromarray(cv2.cvtColor(render_mat(layout, dpi, url), cv2.COLOR_BGR2RGB))
+    picture = Image.fromarray(cv2.cvtColor(render_mat(layout, dpi, url, board), cv2.COLOR_BGR2RGB))
     paths = [out_dir / "mat.png", out_dir / "mat.pdf", out_dir / "mat.json"]
     picture.save(paths[0], dpi=(dpi, dpi))
     picture.save(paths[1], resolution=dpi)
-    paths[2].write_text(json.dumps(layout.geometry(dpi), indent=1) + "\n")
+    geometry = layout.geometry(dpi) | {"board": {"name": board.name, "long": [list(cell) for cell in board.long_cells],
+                                                 "marked": sorted(board.marked)}}
+    paths[2].write_text(json.dumps(geometry, indent=1) + "\n")
     return paths

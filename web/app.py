@@ -360,7 +360,8 @@ def matches() -> str:
     runtime = _runtime()
     state, say = runtime.state(), Words.current()
     kept = runtime.companion.store is not None
-    zero_value = VARIANTS[state["variant"]].zero_value
+    throws = VARIANTS[state["variant"]].throws
+    zero_value = throws.zero_value if isinstance(throws, StickThrows) else None
     fairness = [fairness_words(source, verdict, zero_value, say) for source, verdict in runtime.stick_fairness().items()] if kept else []
     rows = [(match, local_time(match.started_at, say.code), players_words(match, say), result_words(match, say))
             for match in runtime.matches()]

@@ -14,7 +14,7 @@ from __future__ import annotations
 from markupsafe import Markup, escape
 
 from senet.engine.layout import SENET, SQUARES, Layout
-from senet.vision.mat import FIELD, GLYPHS, INK, MatLayout, glyph_centre
+from senet.vision.mat import FIELD, INK, MatLayout, glyph_centre, glyphs_of, inner_edges
 
 
 def _rgb(bgr: tuple[int, int, int]) -> str:
@@ -46,10 +46,8 @@ def board_svg(paper: str = "a3", board_label: str = "the board", square_label: s
             f'text-anchor="middle" fill="{_rgb(INK)}">{square}</text>'
         )
         if layout.is_marked(square) and not layout.raced:
-            inset = 0.08 * side
-            parts.append(f'<rect class="marked" x="{left + inset:.2f}" y="{top + inset:.2f}" width="{side - 2 * inset:.2f}" '
-                         f'height="{side - 2 * inset:.2f}" fill="none" stroke="{_rgb(INK)}" stroke-width="0.6"/>')
-        for kind, *values in GLYPHS.get(square, []) if layout.raced else []:
+            parts.append('<desc class="marked">marked</desc>')
+        for kind, *values in glyphs_of(layout, square):
             if kind == "line":
                 ax, ay, bx, by = (cx + values[0] * unit, cy + values[1] * unit, cx + values[2] * unit, cy + values[3] * unit)
                 parts.append(f'<line x1="{ax:.2f}" y1="{ay:.2f}" x2="{bx:.2f}" y2="{by:.2f}" stroke="{_rgb(INK)}" stroke-width="0.45"/>')
@@ -57,6 +55,10 @@ def board_svg(paper: str = "a3", board_label: str = "the board", square_label: s
                 parts.append(f'<circle cx="{cx + values[0] * unit:.2f}" cy="{cy + values[1] * unit:.2f}" r="{values[2] * unit:.2f}" '
                              f'fill="none" stroke="{_rgb(INK)}" stroke-width="0.45"/>')
         parts.append(f'<circle class="piece" cx="{(left + right) / 2:.2f}" cy="{(top + bottom) / 2:.2f}" r="{0.34 * side:.2f}"/></g>')
+    for (ax, ay), (bx, by) in inner_edges(mat, layout):  # where a long square's thirds meet: ticks, as on the mat
+        for t0, t1 in ((0, 0.15), (0.85, 1)):
+            parts.append(f'<line x1="{ax + t0 * (bx - ax):.2f}" y1="{ay + t0 * (by - ay):.2f}" x2="{ax + t1 * (bx - ax):.2f}" '
+                         f'y2="{ay + t1 * (by - ay):.2f}" stroke="{_rgb(INK)}" stroke-width="0.8"/>')
     for cell in layout.long_cells:
         (left, top), (right, bottom) = _cell_box(mat, cell)
         parts.append(f'<rect class="long" x="{left:.2f}" y="{top:.2f}" width="{right - left:.2f}" height="{bottom - top:.2f}" '

@@ -37,6 +37,8 @@ THROWN_WITH = {"camera": N_("thrown with the sticks on the table, seen by the ca
 #: What the referee says of a piece moved before the sticks were thrown (an attempt without its squares).
 NOT_THROWN = N_("Throw the sticks before moving a piece: put it back.")
 STICKS = {"camera": N_("The sticks on the table (camera)"), "electronic": N_("The electronic sticks (button)")}
+#: Where PHARAO's dice came from.
+DICE_FROM = {"electronic": N_("thrown with the button (electronic dice)"), "table": N_("the dice on the table, entered on the page")}
 
 
 @dataclass(frozen=True)
@@ -93,19 +95,23 @@ def players_words(match: Match, say: Words) -> str:
 def step_words(match: Match, steps: list[Step], say: Words) -> list[StepWords]:
     """The match step by step: step 0 is the start, step N the position after event N."""
     variant = VARIANTS[match.variant]
+    first = variant.first_player.label if variant.in_parts else None
     start = StepWords(0, "start", format_board(variant.start_board()), say(EVENT_TITLES["start"]), "",
-                      say(N_("the pieces are set up; nobody has thrown yet")), (), _status(None, None, None, say),
+                      say(N_("the pieces are set up; nobody has thrown yet")), (), _status(first, None, None, say, variant.in_parts),
                       local_time(match.started_at, say.code, with_date=False), ())
     words = [start]
     for number, step in enumerate(steps, 1):
         event, data = step.event, step.event.data
         squares, text, rules, marked = "", "", (), ()
-        if event.kind is EventKind.THROW:
+        if event.kind is EventKind.THROW and "dice" in data:
+            squares = "+".join(map(str, data["dice"]))
+            text = say(DICE_FROM.get(data.get("source"), DICE_FROM["electronic"]))
+        elif event.kind is EventKind.THROW:
             squares = str(throw_value(int(data["light_up"]), variant.zero_value))
             text = say(THROWN_WITH.get(data.get("source"), THROWN_WITH["camera"]))
         elif event.kind in (EventKind.MOVE, EventKind.ILLEGAL) and data.get("from") and data.get("to"):
             marked = (data["from"], data["to"])
-            squares = f"{data['from']}-{say.squares((data['to'],))}"
+            squares = f"{say.squares((data['from'],))}-{say.squares((data['to'],))}"
         if event.kind is EventKind.ILLEGAL:
             violations = [violation.to_dict() for violation in step.broken]
             rules = tuple(violation.rule for violation in step.broken)
@@ -120,30 +126,37 @@ def step_words(match: Match, steps: list[Step], say: Words) -> list[StepWords]:
         winner = match.winner if number == len(steps) else None
         title = say(N_("Position set")) if event.kind is EventKind.POSITION else say(EVENT_TITLES[event.kind.value])
         words.append(StepWords(number, event.kind.value, step.board, title, squares, text, rules,
-                               _status(step.turn, step.throw, winner, say), local_time(event.at, say.code, with_date=False), marked))
+                               _status(step.turn, step.throw, winner, say, variant.in_parts),
+                               local_time(event.at, say.code, with_date=False), marked))
     return words
 
 
-def fairness_words(source: str, fairness: Fairness, zero_value: int, say: Words) -> FairnessWords:
-    """The verdict on one set of sticks in plain words, with the throw each count is under ``zero_value``."""
+def fairness_words(source: str, fairness: Fairness, zero_value: int | None, say: Words) -> FairnessWords:
+    """The verdict on one set of sticks in plain words, with the throw each count is under ``zero_value``
+    (None: the current rules throw no sticks)."""
     if fairness.verdict is Verdict.FAIR:
         verdict = say(N_("These sticks look fair."))
+    elif fairness.verdict is Verdict.BIASED and fairness.favoured is not None and zero_value is None:
+        verdict = say.fill(N_("They favour {light_up} of 4 light sides up."), {"light_up": fairness.favoured})
     elif fairness.verdict is Verdict.BIASED and fairness.favoured is not None:
         verdict = say.fill(N_("They favour {light_up} of 4 light sides up: a throw of {throw} in the current rules."),
                            {"light_up": fairness.favoured, "throw": throw_value(fairness.favoured, zero_value)})
     else:
         verdict = say.fill(N_("Too few throws to tell yet ({count} of the {needed} needed)."),
                            {"count": fairness.throws, "needed": fairness.needed})
-    rows = tuple((light_up, throw_value(light_up, zero_value), seen, format_decimal(fairness.throws * chance, "0.0", locale=say.code))
+    rows = tuple((light_up, "–" if zero_value is None else throw_value(light_up, zero_value), seen,
+                  format_decimal(fairness.throws * chance, "0.0", locale=say.code))
                  for light_up, (seen, chance) in enumerate(zip(fairness.counts, FAIR_CHANCES)))
     p_value = "" if fairness.verdict is Verdict.TOO_FEW else format_decimal(fairness.p_value, "0.000", locale="en")
     return FairnessWords(say(STICKS[source]), verdict, fairness, p_value, rows)
 
 
-def _status(turn: str | None, throw: int | None, winner: str | None, say: Words) -> str:
-    """Whose turn it is and the throw to use, as a sentence."""
+def _status(turn: str | None, throw: int | None, winner: str | None, say: Words, in_parts: bool = False) -> str:
+    """Whose turn it is and the throw to use, as a sentence (a grid game: whose turn it is)."""
     if winner in WINS:
         text = say(WINS[winner])
+    elif in_parts and turn in PLAYERS:
+        text = say.fill(N_("{player} to play"), {"player": say(PLAYERS[turn])})
     elif turn not in PLAYERS:
         text = say(N_("Throw the sticks: whoever throws a 1 first starts."))
     elif throw is None:

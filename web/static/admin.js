@@ -24,9 +24,12 @@ on("new-game", () => send("/api/new-game", { variant: document.getElementById("v
   t("A new game is set up: put the pieces on their starting squares.")));
 on("undo", () => send("/api/undo", {}, t("The last move is taken back: put the board back as it was.")));
 on("position", () => {
-  const chosen = document.getElementById("position-throw").value;
-  send("/api/position", { board: document.getElementById("board").value.toUpperCase(), turn: document.getElementById("turn").value,
-    throw: chosen ? Number(chosen) : null }, t("The position is set."));
+  const value = (id) => { const field = document.getElementById(id); return field ? field.value : ""; };  // per game: throw, or part and dice
+  const body = { board: document.getElementById("board").value.toUpperCase(), turn: document.getElementById("turn").value,
+    throw: value("position-throw") ? Number(value("position-throw")) : null };
+  if (value("position-stage")) body.stage = value("position-stage");
+  if (value("position-dice")) body.dice = value("position-dice").split("+").map(Number);
+  send("/api/position", body, t("The position is set."));
 });
 on("settings", () => send("/api/settings", { teaching: document.getElementById("teaching").checked,
   idle_reset_minutes: Number(document.getElementById("idle").value), settle_seconds: Number(document.getElementById("settle").value) },
