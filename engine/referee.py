@@ -37,7 +37,7 @@ from senet.engine.player import Player
 from senet.engine.position import IllegalMoveError, Position
 from senet.engine.rulebook import describe_violation
 from senet.engine.throws import Dice, DiceThrows, StickThrows, throw_value
-from senet.engine.turn_parts import changed, explaining_parts, play_forced
+from senet.engine.turn_parts import changed, explaining_parts
 from senet.engine.variants import StartRitual, Variant, find_variant
 
 MOVE_ON = "move the piece on {from} to {to}"
@@ -283,15 +283,8 @@ class Referee:
     def _board_in_parts(self, cells: tuple[int, ...], unsure: set[int]) -> list[Verdict]:
         """A settled board in PHARAO or RAMSES: the parts that explain it, or the part that went wrong."""
         found = explaining_parts(self.game, cells, unsure)
-        endings = set()
-        for parts in found:
-            position = self.game.position.copy()
-            for move in parts:
-                position.push(move)
-                play_forced(position, self.game.dice)
-            endings.add(position)
-        if len(endings) == 1:
-            return self._accept_parts(list(found[0]), cells)
+        if len({position for _, position in found}) == 1:
+            return self._accept_parts(list(found[0][0]), cells)
         if found or unsure:
             return [Verdict("waiting", note="the camera is not sure: waiting for a clearer view")]
         return self._judge_parts(cells)

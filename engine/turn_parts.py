@@ -10,7 +10,7 @@ before the board settles, so a settled board is explained by one, two or three p
     >>> game.throw(Dice(1, 2))
     >>> board = list(game.position.board)
     >>> board[5], board[6], board[20], board[18] = 0, 2, 0, 1     # light 5-6, then dark's 20-18
-    >>> [str(parts) for parts in explaining_parts(game, tuple(board), set())]
+    >>> [str(parts) for parts, _ in explaining_parts(game, tuple(board), set())]
     ["('5-6', '20-18')"]
 """
 
@@ -80,16 +80,17 @@ def turn_endings(game: Game, cells: tuple[int, ...], unsure: set[int]) -> list[t
     return endings
 
 
-def explaining_parts(game: Game, cells: tuple[int, ...], unsure: set[int]) -> list[Parts]:
-    """The part sequences whose outcome the board shows (squares in ``unsure`` not compared).
-    A piece the rules took off (it drowned) may still stand where it was."""
+def explaining_parts(game: Game, cells: tuple[int, ...], unsure: set[int]) -> list[tuple[Parts, Position]]:
+    """The part sequences whose outcome the board shows (squares in ``unsure`` not compared),
+    each with the position it leads to. A piece the rules took off (it drowned) may still
+    stand where it was."""
     before = game.position.board
     found = []
     for parts, position in turn_endings(game, cells, unsure):
         moved_from = {move.from_square for move in parts}
         taken_off = {s for s in SQUARES if before[s] and not position.board[s] and s not in moved_from and cells[s] == before[s]}
         if all(position.board[s] == cells[s] for s in SQUARES if s not in unsure | taken_off):
-            found.append(parts)
+            found.append((parts, position))
     return found
 
 
