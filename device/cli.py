@@ -9,6 +9,7 @@
     senet referee replay --variant V --calibrate START FRAMES_DIR   a recorded game's events
     senet run [--variant V] [--camera auto]   the companion (simulation where there is no Pi)
     senet log --store FILE list|show ID|export ID|import FILE   the matches it kept
+    senet config check [FILE]         check the configuration and say what it sets
 """
 
 from __future__ import annotations
@@ -28,6 +29,9 @@ from senet.engine.playout import random_game
 from senet.engine.query import answer_lines
 from senet.engine.throws import DiceThrows, StickThrows, throw_odds
 from senet.engine.variants import VARIANTS, Variant, find_variant
+
+#: Where the Pi's installation keeps the configuration (``systemd/install.sh`` writes it).
+SYSTEM_CONFIG = Path("/etc/senet/companion.toml")
 
 #: How ``senet rules moves`` reads a grid game's position (``senet rules show`` prints it).
 GRID_POSITIONS = (
@@ -164,6 +168,31 @@ def referee_replay(variant: str, start: Path, frames: Path, fps: float, mat_file
     return 0
 
 
+def config_check(path: Path, out: TextIO) -> int:
+    """``senet config check``: the file's problem (exit 2), or what it sets (exit 0)."""
+    from senet.device.address import phone_url
+    from senet.device.config import ConfigError, load_config
+
+    try:
+        config = load_config(path)
+    except ConfigError as error:
+        sys.stderr.write(f"senet config check: {error}\n")
+        return 2
+    everywhere = config.host in ("0.0.0.0", "::", "")
+    phones = phone_url(config.public_address if everywhere else config.host, config.port)
+    pin = "set" if config.admin_pin else "NOT set: anyone on the network may undo moves and set positions"
+    store = config.store or 'nowhere (add store = "/var/lib/senet/matches.db")'
+    idle = f"after {config.idle_reset_minutes:g} min" if config.idle_reset_minutes else "off"
+    width, height = config.resolution
+    out.write(f"{path}: fine\n"
+              f"  rule system {config.variant}; camera {config.camera} at {width}x{height}; "
+              f"settle {config.settle_seconds:g} s at {config.fps:g} frames/s\n"
+              f"  page on {config.host}:{config.port}; phones: {phones}\n"
+              f"  operator PIN {pin}; default language {config.language}\n"
+              f"  matches kept in {store}; idle reset {idle}\n")
+    return 0
+
+
 def _mat_file_problem(mat_file: Path | None, error: Exception) -> str:
     return f"--mat {mat_file}: {error}; --mat takes the mat.json that 'senet board mat' wrote (not mat.png or mat.pdf)"
 
@@ -185,16 +214,15 @@ def companion_run(args: argparse.Namespace) -> int:
         sys.stderr.write(f"senet run: {error}\n")
         return 2
     overrides = {"variant": args.variant, "camera": args.camera, "settle_seconds": args.settle, "fps": args.fps,
-                 "store": args.store}
+                 "store": args.store, "port": args.port, "host": args.host}
     config = replace(config, **{key: value for key, value in overrides.items() if value is not None})
-    port = None if args.no_page else args.port
     try:
         recording = parse_camera(config.camera)[0] in ("video", "folder")
     except ValueError as error:  # the configuration's camera: --camera is checked as it is parsed
         sys.stderr.write(f"senet run: {args.config}: {error}\n")
         return 2
     try:
-        return run(config, args.seed, args.turns, args.autoplay, port, lambda line: print(line, flush=True), args.host)
+        return run(config, args.seed, args.turns, args.autoplay, not args.no_page, lambda line: print(line, flush=True))
     except CameraError as error:
         fix = "check the path" if recording else "check the cable"
         sys.stderr.write(f"senet run: cannot open the camera {config.camera}: {error}; {fix} or use --camera simulator\n")
@@ -324,7 +352,7 @@ def build_parser() -> argparse.ArgumentParser:
     read.add_argument("--json", action="store_true", help="one JSON object per line")
 
     run = commands.add_parser("run", help="run the companion (in simulation where there is no Pi)")
-    run.add_argument("--config", type=Path, help="a TOML configuration (variant, camera, timing, [pins]); see docs/wiring.md")
+    run.add_argument("--config", type=Path, help="a TOML configuration (every key: docs/configuration.md)")
     run.add_argument("--variant", choices=list(VARIANTS), help="the rule system (default kendall)")
     run.add_argument("--camera", type=camera_description, help="auto (default), simulator, picamera2, usb:N, video:FILE or folder:DIR")
     run.add_argument("--settle", type=settle_seconds, help="seconds a board or throw must hold still (0 to 10, default 0.5)")
@@ -333,11 +361,16 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--seed", type=int, help="make the simulation repeatable")
     run.add_argument("--turns", type=int, help="stop after this many moves (simulation demos)")
     run.add_argument("--autoplay", action="store_true", help="in simulation, let two simulated players play")
-    run.add_argument("--port", type=port_number, default=8080, help="port of the page (default 8080)")
-    run.add_argument("--host", default="0.0.0.0", help="address the page listens on (default 0.0.0.0: every address, so phones reach it)")
+    run.add_argument("--port", type=port_number, help="port of the page (default: the configuration's, else 8080)")
+    run.add_argument("--host", help="address the page listens on (default: the configuration's, else 0.0.0.0: every address, so phones reach it)")
     run.add_argument("--no-page", action="store_true", help="do not serve the page")
 
     log_command.add_parser(commands)
+
+    configuration = commands.add_parser("config", help="the configuration file: check it")
+    config_commands = configuration.add_subparsers(dest="config_command", required=True, metavar="ACTION")
+    check = config_commands.add_parser("check", help="check a configuration file and say what it sets")
+    check.add_argument("file", type=Path, nargs="?", default=SYSTEM_CONFIG, help=f"the file (default {SYSTEM_CONFIG})")
 
     referee = commands.add_parser("referee", help="the referee: replay recorded frames")
     referee_commands = referee.add_subparsers(dest="referee_command", required=True, metavar="ACTION")
@@ -369,6 +402,8 @@ def _run(args: argparse.Namespace, out: TextIO) -> int:
         return companion_run(args)
     if args.command == "log":
         return log_command.run(args, out)
+    if args.command == "config":
+        return config_check(args.file, out)
     if args.command == "referee":
         return referee_replay(args.variant, args.calibrate, args.frames, args.fps, args.mat, args.json, out)
     if args.rules_command == "list":

@@ -5,6 +5,7 @@ It never ends by itself: a game that ends waits for the next (the players set up
 the operator starts one); a camera that fails shows amber until it is back; an error in
 one round is reported (amber, with the reason, and on the console) and the next round
 starts afresh. Only ``stop``, the demos' ``turns`` or a recording that ran out end it.
+Every round it finishes feeds systemd's watchdog: a loop that hangs stops feeding it.
 
     >>> from senet.device.config import Config
     >>> from senet.device.service import build_runtime
@@ -23,6 +24,7 @@ import traceback
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from senet.device.notify import Notifier
 from senet.device.runtime import Runtime
 
 #: After an error in a round, the loop waits this long before the next (seconds).
@@ -37,6 +39,8 @@ class CompanionLoop:
     moves: int = 0
     #: Errors the loop survived.
     errors: int = 0
+    #: systemd's watchdog, fed after every round (nothing without systemd).
+    notifier: Notifier = field(default_factory=Notifier)
     _started: float = field(default_factory=time.monotonic)
     _trouble: str = ""
 
@@ -55,6 +59,7 @@ class CompanionLoop:
                     runtime.companion.trouble_kind = "error"
                     runtime.bus.publish(runtime.state())
                 runtime.stop.wait(PAUSE_AFTER_ERROR)
+            self.notifier.alive(time.monotonic())
             runtime.stop.wait(max(0.0, 1 / runtime.config.fps - (time.monotonic() - began)))
         if runtime.camera.ended:
             self.say(f"senet run: {runtime.camera.status}")

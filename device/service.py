@@ -12,6 +12,7 @@ parts: the camera (:mod:`senet.device.camera`), the virtual table
 from __future__ import annotations
 
 import random
+import signal
 import threading
 import time
 import warnings
@@ -23,11 +24,13 @@ from gpiozero import Device
 from gpiozero.exc import BadPinFactory
 from gpiozero.pins.mock import MockFactory
 
+from senet.device.address import phone_url
 from senet.device.camera import CameraFeed
 from senet.device.companion import Companion
 from senet.device.config import Config, ConfigError, load_settings
 from senet.device.lights import Buttons, Lights
 from senet.device.loop import CompanionLoop
+from senet.device.notify import Notifier
 from senet.device.runtime import Runtime
 from senet.device.simulation import SimulatedPlayers, VirtualTable
 from senet.device.store import MatchStore
@@ -58,20 +61,22 @@ def pin_factory() -> Any:
             return MockFactory()
 
 
-def camera_opener(camera: str, seed: int | None) -> tuple[Callable[[], FrameSource], SimulatedSource | None]:
-    """How to (re)open the named camera, and the simulated camera when it is one; ``auto`` is
-    the Pi camera when there is one, else the simulator. CameraError when it cannot open."""
+def camera_opener(camera: str, seed: int | None, size: tuple[int, int] = (1280, 720)
+                  ) -> tuple[Callable[[], FrameSource], SimulatedSource | None]:
+    """How to (re)open the named camera (asking for ``size`` pictures), and the simulated camera
+    when it is one; ``auto`` is the Pi camera when there is one, else the simulator. CameraError
+    when it cannot open."""
     if camera == "auto":
         try:
-            open_source("picamera2").close()
+            open_source("picamera2", size).close()
             camera = "picamera2"
         except CameraError:
             camera = "simulator"
     if camera == "simulator":
         simulated = SimulatedSource(seed=seed or 0)
         return (lambda: simulated), simulated
-    open_source(camera).close()  # a camera that is not there is said at once, not retried for ever
-    return (lambda: open_source(camera)), None
+    open_source(camera, size).close()  # a camera that is not there is said at once, not retried for ever
+    return (lambda: open_source(camera, size)), None
 
 
 def build_runtime(config: Config, seed: int | None, autoplay: bool, say: Callable[[str], None]) -> Runtime:
@@ -83,7 +88,7 @@ def build_runtime(config: Config, seed: int | None, autoplay: bool, say: Callabl
         say(f"{error}; using the configuration file's settings")
     store = MatchStore.open(Path(config.store), say) if config.store else None
     referee = store.resume_or_begin(config.variant, config.place, say) if store is not None else Referee(config.variant)
-    opener, simulated = camera_opener(config.camera, seed)
+    opener, simulated = camera_opener(config.camera, seed, config.resolution)
     table = VirtualTable(simulated, referee.game.variant.name, referee.expected_text) if simulated is not None else None
     camera = CameraFeed(opener)
     reader = _calibrated_reader(camera, referee, say, table)
@@ -128,11 +133,15 @@ def _calibrated_reader(camera: CameraFeed, referee: Referee, say: Callable[[str]
             time.sleep(1.0)
 
 
-def run(config: Config, seed: int | None, turns: int | None, autoplay: bool, port: int | None,
-        say: Callable[[str], None], host: str = "0.0.0.0") -> int:
-    """Run the companion until Ctrl-C (or ``turns`` moves, or the end of a recording); serve
-    the page on ``host``:``port`` (ServerError when it cannot)."""
+def run(config: Config, seed: int | None, turns: int | None, autoplay: bool, page: bool,
+        say: Callable[[str], None]) -> int:
+    """Run the companion until Ctrl-C or SIGTERM (or ``turns`` moves, or the end of a recording);
+    serve the page on the configuration's host and port unless ``page`` is False (ServerError
+    when it cannot). Tells systemd when it is up (see :mod:`senet.device.notify`)."""
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGTERM, _interrupt)  # systemctl stop: close the store and the camera as Ctrl-C does
     runtime = build_runtime(config, seed, autoplay, say)
+    notifier = Notifier()
 
     def report(verdict: Verdict, leds: dict[str, object]) -> None:
         said = verdict.to_dict()
@@ -144,15 +153,20 @@ def run(config: Config, seed: int | None, turns: int | None, autoplay: bool, por
     runtime.companion.listeners.append(report)
     what = "simulated camera and pins" if runtime.simulated else config.camera
     say(f"senet run: {runtime.companion.referee.game.variant.name}, {what}; Ctrl-C stops")
-    loop = CompanionLoop(runtime, say)
+    loop = CompanionLoop(runtime, say, notifier=notifier)
     try:
-        if port is None:
+        if not page:
+            notifier.ready("refereeing, no page")
             loop.run(turns)
         else:
-            server = make_server(create_app(runtime, admin_pin=config.admin_pin), host, port)
+            everywhere = config.host in ("0.0.0.0", "::", "")
+            url = phone_url(config.public_address if everywhere else config.host, config.port)
+            app = create_app(runtime, admin_pin=config.admin_pin, default_language=config.language, phone_url=url)
+            server = make_server(app, config.host, config.port)
             worker = threading.Thread(target=_then_stop, args=(loop, turns, server), daemon=True)
             worker.start()
-            say(f"the page: http://{'localhost' if host in ('0.0.0.0', '::') else host}:{server.effective_port}/")
+            say(f"the page: {url}" + ("" if everywhere else " (this address only)"))
+            notifier.ready(f"the page: {url}")
             try:
                 server.run()
             finally:
@@ -160,8 +174,13 @@ def run(config: Config, seed: int | None, turns: int | None, autoplay: bool, por
     except KeyboardInterrupt:
         say("stopped")
     finally:
+        notifier.stopping()
         runtime.close()
     return 0
+
+
+def _interrupt(signum: int, frame: Any) -> None:
+    raise KeyboardInterrupt
 
 
 def _then_stop(loop: CompanionLoop, turns: int | None, server: Any) -> None:

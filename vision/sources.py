@@ -186,8 +186,9 @@ def parse_camera(description: str) -> tuple[str, str]:
     raise ValueError(f"unknown camera {description!r}: use {CAMERA_FORMS}")
 
 
-def open_source(spec: str) -> FrameSource:
-    """A source from its description: ``simulator``, ``picamera2``, ``usb:N``, ``video:FILE``, ``folder:DIR``.
+def open_source(spec: str, size: tuple[int, int] = (1280, 720)) -> FrameSource:
+    """A source from its description: ``simulator``, ``picamera2``, ``usb:N``, ``video:FILE``, ``folder:DIR``;
+    ``size`` is the picture a camera (picamera2, usb) is asked for.
 
     ``auto`` (the Pi camera when there is one) is the companion's choice, not a source.
     """
@@ -195,12 +196,12 @@ def open_source(spec: str) -> FrameSource:
     if kind == "simulator":
         return SimulatedSource()
     if kind == "picamera2":
-        return Picamera2Source()
+        return Picamera2Source(size)
     if kind == "usb":
         device = Path(f"/dev/video{int(argument)}")
         if not device.exists():  # OpenCV would only print warnings; say plainly what is missing
             raise CameraError(f"there is no {device}: no USB camera {int(argument)} is plugged in")
-        return VideoCaptureSource(int(argument))
+        return VideoCaptureSource(int(argument), size)
     if kind == "video":
         if not Path(argument).is_file():
             raise CameraError(f"there is no video file {argument}")

@@ -64,14 +64,18 @@ BOARD_SQUARE = re.compile(r'class="sq" data-square="(\d+)"')
 
 
 def create_app(runtime: Any, bus: EventBus | None = None, keep_alive: float = 15.0, admin_pin: str = "",
-               stream_slots: StreamSlots | None = None) -> Flask:
+               stream_slots: StreamSlots | None = None, default_language: str = "en", phone_url: str = "") -> Flask:
     """The page's app. ``bus`` carries state snapshots to the event streams (the runtime's own
     bus when it has one); ``admin_pin`` guards the operator's actions ("" leaves them open);
-    ``stream_slots`` caps the open event streams (``senet.web.server`` fits its threads to them)."""
+    ``stream_slots`` caps the open event streams (``senet.web.server`` fits its threads to them);
+    ``default_language`` is for phones whose own language is not offered; ``phone_url`` is the
+    address the QR code gives phones ("": the address the page was opened with)."""
     app = Flask(__name__)
     app.secret_key = secrets.token_hex(32)  # sessions last while the companion runs
     app.config.update(SESSION_COOKIE_HTTPONLY=True, SESSION_COOKIE_SAMESITE="Strict")
     app.config["ADMIN_PIN"] = admin_pin
+    app.config["DEFAULT_LANGUAGE"] = default_language
+    app.config["PHONE_URL"] = phone_url
     app.config["PIN_LIMITER"] = PinLimiter()
     app.config["RUNTIME"] = runtime
     app.config["BUS"] = bus or getattr(runtime, "bus", None) or EventBus()
@@ -161,7 +165,7 @@ def admin() -> str:
     """The operator's view: sign in, new game, rule system, teaching, undo, position, settings, QR code."""
     runtime = _runtime()
     return render_template("admin.html", csrf=generate_csrf(), admin=is_admin(), state=runtime.state(),
-                           settings=runtime.settings(), variants=_variants(), qr=_qr_svg(), url=request.host_url,
+                           settings=runtime.settings(), variants=_variants(), qr=_qr_svg(), url=_phone_url(),
                            texts=i18n.script_texts())
 
 
@@ -208,11 +212,11 @@ def _face_odds(faces: tuple[int, ...]) -> dict[int, float]:
 @pages.get("/qr")
 def qr() -> str:
     """A QR code leading phones to this page (to show at the table or print on the mat)."""
-    return render_template("qr.html", url=request.host_url, svg=_qr_svg())
+    return render_template("qr.html", url=_phone_url(), svg=_qr_svg())
 
 
 def _qr_svg() -> Markup:
-    return Markup(segno.make(request.host_url, error="m").svg_inline(scale=8, dark="#222", light="#fff"))
+    return Markup(segno.make(_phone_url(), error="m").svg_inline(scale=8, dark="#222", light="#fff"))
 
 
 @pages.get("/healthz")
@@ -466,3 +470,9 @@ def move() -> Any:
 
 def _whole(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _phone_url() -> str:
+    """Where phones reach the page: this companion's network address or configured name (the
+    address this page was opened with when it has none)."""
+    return current_app.config.get("PHONE_URL") or request.host_url

@@ -33,7 +33,7 @@ from babel.messages.extract import extract
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import NullTranslations
-from flask import Flask, request
+from flask import Flask, current_app, request
 from flask_babel import Babel, get_translations
 
 from senet.engine.rulebook import RULE_SYSTEMS, rule, violation_fields
@@ -98,11 +98,12 @@ def compiled_catalogs() -> str:
 
 
 def language() -> str:
-    """The visitor's language: the remembered choice, else the phone's preference, else English."""
+    """The visitor's language: the remembered choice, else the phone's preference, else the
+    companion's default language (the configuration's ``language``)."""
     chosen = request.cookies.get(COOKIE, "")
     if chosen in languages():
         return chosen
-    return request.accept_languages.best_match(languages()) or "en"
+    return request.accept_languages.best_match(languages()) or current_app.config.get("DEFAULT_LANGUAGE", "en")
 
 
 def text_direction(code: str | None = None) -> str:
