@@ -107,6 +107,20 @@ def rules_play(name: str, seed: int, as_json: bool, out: TextIO) -> int:
     return 0
 
 
+def _mat_url(url: str | None) -> str | None:
+    """The address the mat's QR code gives: ``--url``, else the one phones use to reach this machine's page."""
+    from senet.device.address import phone_url
+    from senet.device.config import Config, ConfigError, load_config
+
+    if url is not None:
+        return None if url == "none" else url
+    try:
+        config = load_config(SYSTEM_CONFIG) if SYSTEM_CONFIG.is_file() else Config()
+    except ConfigError:
+        config = Config()
+    return phone_url(config.public_address, config.port)
+
+
 def board_mat(out_dir: Path, paper: str, dpi: int, url: str | None, out: TextIO, variant: str = "kendall") -> int:
     """Write the printable mat for ``variant``'s board (RAMSES: its long and marked squares)."""
     from senet.vision.mat import write_mat
@@ -338,7 +352,8 @@ def build_parser() -> argparse.ArgumentParser:
     mat.add_argument("--out", type=mat_folder, required=True, help="folder to write into")
     mat.add_argument("--paper", choices=["a3", "a4"], default="a3", help="paper size (A3 is roomier for the sticks)")
     mat.add_argument("--dpi", type=mat_dpi, default=150, help="resolution of mat.png (150 to 600, default 150)")
-    mat.add_argument("--url", help="the phone page's address, printed as a QR code")
+    mat.add_argument("--url", help="the phone page's address, printed as a QR code (default: this machine's, from "
+                                   "public_address and port in /etc/senet/companion.toml when there is one; 'none' for no QR code)")
     mat.add_argument("--variant", choices=list(VARIANTS), default="kendall",
                      help="the rule system whose board to print (ramses: its long and marked squares; the others share Senet's)")
 
@@ -395,7 +410,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _run(args: argparse.Namespace, out: TextIO) -> int:
     if args.command == "board":
-        return board_mat(args.out, args.paper, args.dpi, args.url, out, args.variant)
+        return board_mat(args.out, args.paper, args.dpi, _mat_url(args.url), out, args.variant)
     if args.command == "vision":
         return vision_read(args.calibrate, args.images, args.mat, args.variant, args.json, out)
     if args.command == "run":

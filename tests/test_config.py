@@ -59,3 +59,29 @@ def test_senet_run_refuses_a_broken_config_without_a_traceback(tmp_path: Path) -
     missing = subprocess.run([sys.executable, "-m", "senet.device.cli", "run", "--config", str(tmp_path / "none.toml")],
                              capture_output=True, text=True, timeout=60)
     assert missing.returncode == 2 and "cannot read the configuration" in missing.stderr
+
+
+def test_every_key_is_documented_with_its_default() -> None:
+    """docs/configuration.md has a row for every key and pin, showing the default the code uses."""
+    from dataclasses import fields
+
+    from senet.device.config import CHECKS, Config
+    from senet.device.lights import Wiring
+
+    text = (Path(__file__).resolve().parents[1] / "docs" / "configuration.md").read_text()
+    rows = {line.split("|")[1].strip(" `"): line.split("|")[2].strip() for line in text.splitlines() if line.startswith("| `")}
+    assert set(CHECKS) <= set(rows) and {f.name for f in fields(Wiring)} <= set(rows)
+    defaults = Config()
+    for key in CHECKS:
+        value = getattr(defaults, key)
+        shown = rows[key].strip("`")
+        if isinstance(value, str):
+            assert shown == f'"{value}"', key
+        elif isinstance(value, tuple):
+            assert shown == str(list(value)), key
+        elif isinstance(value, bool):
+            assert shown == str(value).lower(), key
+        else:
+            assert float(shown) == value, key
+    example = text.split("```toml")[1].split("```")[0]
+    assert parse_config(example, "docs/configuration.md").admin_pin == "482913"  # the example is a valid file
