@@ -166,6 +166,9 @@ def run(config: Config, seed: int | None, turns: int | None, autoplay: bool, pag
             worker = threading.Thread(target=_then_stop, args=(loop, turns, server), daemon=True)
             worker.start()
             say(f"the page: {url}" + ("" if everywhere else " (this address only)"))
+            if everywhere and not config.admin_pin:
+                say("note: no admin_pin in the configuration, so the operator's view (/admin: undo, set the position, "
+                    "new game) is open to everyone on this network; set one (docs/configuration.md)")
             notifier.ready(f"the page: {url}")
             try:
                 server.run()
