@@ -10,8 +10,8 @@ the page's drawing all read the same layout.
 A piece on a long cell stands on one of the cell's squares (which third of the cell it
 is in), so a board stays a list of squares whatever the layout.
 
-    >>> SENET.row_col(11), SENET.square_at(2, 0)
-    ((1, 9), 21)
+    >>> SENET.row_col(11), SENET.row_col(21)
+    ((1, 9), (2, 0))
     >>> SENET.neighbours(11)
     (10, 12, 30)
     >>> ramses = find_layout("ramses")
@@ -74,11 +74,6 @@ class Layout:
         return _POSITIONS[square]
 
     @staticmethod
-    def square_at(row: int, col: int) -> int | None:
-        """The square at a grid position, or None off the grid."""
-        return _SQUARE_AT.get((row, col))
-
-    @staticmethod
     def neighbours(square: int) -> tuple[int, ...]:
         """The squares left, right, above and below ``square`` on the grid, smallest first."""
         row, col = _POSITIONS[square]
@@ -121,15 +116,6 @@ class Layout:
         cell = self._cell[square]
         ends = self.short_ends(cell)
         return tuple(s for s in self.neighbours(square) if s not in cell and s not in ends)
-
-    def grid_box(self, cell: tuple[int, ...]) -> tuple[int, int, int, int]:
-        """A cell's rectangle on the grid: (top row, left column, rows, columns).
-
-            >>> find_layout("ramses").grid_box((18, 19, 20))
-            (1, 0, 1, 3)
-        """
-        rows, cols = zip(*(_POSITIONS[s] for s in cell), strict=True)
-        return min(rows), min(cols), max(rows) - min(rows) + 1, max(cols) - min(cols) + 1
 
     # -- files ----------------------------------------------------------------------
 

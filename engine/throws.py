@@ -142,18 +142,13 @@ class DiceThrows:
     def allows(self, dice: Dice) -> bool:
         return dice.own in self.own_faces and dice.other in self.other_faces
 
-    def odds(self) -> dict[Dice, Fraction]:
-        """Chance of each throw, from the faces.
+    def face_odds(self, faces: tuple[int, ...]) -> dict[int, Fraction]:
+        """Chance of each number on one die, from its faces.
 
-            >>> PHARAO_DICE.odds()[Dice(0, 0)]
-            Fraction(1, 9)
+            >>> PHARAO_DICE.face_odds(PHARAO_DICE.other_faces)
+            {0: Fraction(1, 3), 1: Fraction(1, 3), 2: Fraction(1, 3)}
         """
-        total = len(self.own_faces) * len(self.other_faces)
-        counts: dict[Dice, int] = {}
-        for own in self.own_faces:
-            for other in self.other_faces:
-                counts[Dice(own, other)] = counts.get(Dice(own, other), 0) + 1
-        return {dice: Fraction(n, total) for dice, n in sorted(counts.items())}
+        return {value: Fraction(faces.count(value), len(faces)) for value in sorted(set(faces))}
 
     def roll(self, source: random.Random | None = None) -> Dice:
         """Throw both dice: from ``source`` when given (simulations), else the OS's cryptographic source."""

@@ -45,9 +45,9 @@ def test_P_setup_four_each_light_on_2_to_5_dark_on_20_to_23_light_starts() -> No
 def test_P_dice_own_die_0_0_1_2_3_4_and_opponent_die_0_0_1_2_1_2() -> None:
     assert sorted(PHARAO_DICE.own_faces) == [0, 0, 1, 2, 3, 4]
     assert sorted(PHARAO_DICE.other_faces) == [0, 0, 1, 1, 2, 2]
-    odds = PHARAO_DICE.odds()
-    assert odds[Dice(0, 0)] == pytest.approx(4 / 36) and odds[Dice(4, 2)] == pytest.approx(2 / 36)
-    assert sum(odds.values()) == 1
+    own, other = PHARAO_DICE.face_odds(PHARAO_DICE.own_faces), PHARAO_DICE.face_odds(PHARAO_DICE.other_faces)
+    assert own[0] == pytest.approx(1 / 3) and own[4] == pytest.approx(1 / 6) and other[2] == pytest.approx(1 / 3)
+    assert sum(own.values()) == sum(other.values()) == 1
     counts = Counter(PHARAO_DICE.roll(random.Random(seed)).own for seed in range(3000))
     assert set(counts) == {0, 1, 2, 3, 4} and 850 < counts[0] < 1150  # a third of the throws
     game = Game(V)

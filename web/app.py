@@ -199,14 +199,9 @@ def rules(variant: str) -> str:
     chosen = VARIANTS[variant]
     throws = chosen.throws
     odds = throw_odds(throws.zero_value) if isinstance(throws, StickThrows) else {}
-    dice = [_face_odds(throws.own_faces), _face_odds(throws.other_faces)] if isinstance(throws, DiceThrows) else []
+    dice = [throws.face_odds(throws.own_faces), throws.face_odds(throws.other_faces)] if isinstance(throws, DiceThrows) else []
     return render_template("rules.html", variant=chosen, system=RULE_SYSTEMS[chosen.prefix], odds=odds, dice=dice,
                            variants=_variants())
-
-
-def _face_odds(faces: tuple[int, ...]) -> dict[int, float]:
-    """A die's chance of each number: its faces showing it, out of all its faces."""
-    return {value: faces.count(value) / len(faces) for value in sorted(set(faces))}
 
 
 @pages.get("/qr")
