@@ -10,6 +10,7 @@
     senet run [--variant V] [--camera auto]   the companion (simulation where there is no Pi)
     senet log --store FILE list|show ID|export ID|import FILE   the matches it kept
     senet config check [FILE]         check the configuration and say what it sets
+    senet doctor [--config FILE] [--camera C] [--out DIR]   is this machine ready? (exit 0 all well, 1 problems)
 """
 
 from __future__ import annotations
@@ -387,6 +388,11 @@ def build_parser() -> argparse.ArgumentParser:
     check = config_commands.add_parser("check", help="check a configuration file and say what it sets")
     check.add_argument("file", type=Path, nargs="?", default=SYSTEM_CONFIG, help=f"the file (default {SYSTEM_CONFIG})")
 
+    doctor = commands.add_parser("doctor", help="check the camera, pins, disk, clock and network, with a fix for each problem")
+    doctor.add_argument("--config", type=Path, metavar="FILE", help=f"the configuration (default {SYSTEM_CONFIG} if it exists, else the defaults)")
+    doctor.add_argument("--camera", metavar="CAMERA", help="the camera to check instead of the configuration's (auto, simulator, picamera2, usb:N, ...)")
+    doctor.add_argument("--out", type=Path, default=Path("."), metavar="DIR", help="where to save the camera's picture, doctor-camera.png (default: here)")
+
     referee = commands.add_parser("referee", help="the referee: replay recorded frames")
     referee_commands = referee.add_subparsers(dest="referee_command", required=True, metavar="ACTION")
     replay = referee_commands.add_parser("replay", help="replay a folder of frames through the companion loop")
@@ -419,6 +425,9 @@ def _run(args: argparse.Namespace, out: TextIO) -> int:
         return log_command.run(args, out)
     if args.command == "config":
         return config_check(args.file, out)
+    if args.command == "doctor":
+        from senet.device.doctor import doctor_command
+        return doctor_command(args.config, args.camera, args.out, out, SYSTEM_CONFIG)
     if args.command == "referee":
         return referee_replay(args.variant, args.calibrate, args.frames, args.fps, args.mat, args.json, out)
     if args.rules_command == "list":
