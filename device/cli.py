@@ -219,7 +219,6 @@ def companion_run(args: argparse.Namespace) -> int:
     from senet.device.config import Config, ConfigError, load_config
     from senet.device.service import run
     from senet.device.store import StoreError
-    from senet.vision.reader import CalibrationError, NoBoardError
     from senet.vision.sources import CameraError, parse_camera
     from senet.web.server import ServerError
 
@@ -244,9 +243,6 @@ def companion_run(args: argparse.Namespace) -> int:
         return 2
     except (StoreError, ServerError) as error:
         sys.stderr.write(f"senet run: {error}\n")
-        return 2
-    except (NoBoardError, CalibrationError) as error:
-        sys.stderr.write(f"senet run: the camera does not show the board as the match stands: {error}\n")
         return 2
 
 

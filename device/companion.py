@@ -1,5 +1,8 @@
 """The companion loop: camera frame -> reader -> stabiliser -> referee -> LEDs and listeners.
 
+Until the reader has learnt the board and the pieces (on the start position, or where a
+resumed match stands), each frame is a try at that, and the amber light says why it fails.
+
 One call of :meth:`Companion.step` per camera frame; buttons and the page call
 :meth:`electronic_throw`, :meth:`confirm`, :meth:`undo`, :meth:`new_game` and
 :meth:`set_position`. Everything the referee accepts is in the match store before the LEDs
@@ -21,10 +24,13 @@ from senet.engine.board import format_board
 from senet.engine.moves import Stage
 from senet.engine.referee import Referee, Verdict
 from senet.engine.throws import Dice, DiceThrows, NoThrows, SecureSticks, StickSource
-from senet.vision.reader import BoardReader
+from senet.vision.reader import BoardReader, CalibrationError, NoBoardError
 from senet.vision.stability import Clear, SettledBoard, SettledThrow, Stabiliser, Trouble
 
 Listener = Callable[[Verdict, dict[str, object]], None]
+#: Fewer pieces of a kind than this on the board to calibrate on, and the reader learns from the
+#: variant's calibration arrangement instead.
+CALIBRATION_PIECES = 3
 
 
 @dataclass
@@ -50,6 +56,8 @@ class Companion:
         verdicts: list[Verdict] = []
         if frame is None:
             self.trouble, self.trouble_kind = no_picture, "no-picture"
+        elif not self.reader.calibrated:
+            self._calibrate(frame)
         else:
             for event in self.stabiliser.feed(self.reader.read(frame), now):
                 if isinstance(event, Trouble):
@@ -64,6 +72,26 @@ class Companion:
                     if accepted is not None:
                         self.reader.learn(accepted)
         return self._publish(verdicts)
+
+    @property
+    def calibration_board(self) -> str:
+        """The position the reader learns the pieces on: the one the referee holds (the start, or
+        where a resumed match stands), or the variant's calibration arrangement where that has
+        too few pieces of a kind to learn from (RAMSES begins with an empty board)."""
+        board = self.referee.expected_text
+        if min(board.count("D"), board.count("L")) < CALIBRATION_PIECES:
+            board = format_board(self.referee.variant.calibration_board())
+        return board
+
+    def _calibrate(self, frame: np.ndarray) -> None:
+        """Learn the board and the pieces from a picture of ``calibrate_on``; until then the amber
+        light and the page say why it is not done (the pieces not set up yet, a hand, the light)."""
+        try:
+            self.reader.calibrate(frame, self.calibration_board)
+        except (NoBoardError, CalibrationError) as error:
+            self.trouble, self.trouble_kind = f"waiting for the start position: {error}", "calibrating"
+        else:
+            self.trouble, self.trouble_kind = "", ""
 
     def settled_board(self, board: str) -> list[Verdict]:
         """A board that settled (from the camera, or the page's virtual board)."""

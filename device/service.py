@@ -14,7 +14,6 @@ from __future__ import annotations
 import random
 import signal
 import threading
-import time
 import warnings
 from collections.abc import Callable
 from pathlib import Path
@@ -34,21 +33,16 @@ from senet.device.notify import Notifier
 from senet.device.runtime import Runtime
 from senet.device.simulation import SimulatedPlayers, VirtualTable
 from senet.device.store import MatchStore
-from senet.engine.board import format_board
 from senet.engine.referee import Referee, Verdict
 from senet.engine.throws import SeededSticks
 from senet.vision.geometry import known_mats
-from senet.vision.reader import BoardReader, CalibrationError, NoBoardError
+from senet.vision.reader import BoardReader
 from senet.vision.sources import CameraError, FrameSource, SimulatedSource, open_source
 from senet.vision.stability import Stabiliser
 from senet.web.app import create_app
 from senet.web.server import make_server
 
 #: How long ``senet run`` waits for a picture it can calibrate on before it gives up (seconds).
-CALIBRATION_SECONDS = 60.0
-#: Fewer pieces of a kind than this on the board to calibrate on, and the reader learns from the
-#: variant's calibration arrangement instead (a RAMSES game begins with an empty board).
-CALIBRATION_PIECES = 3
 
 
 def pin_factory() -> Any:
@@ -91,9 +85,12 @@ def build_runtime(config: Config, seed: int | None, autoplay: bool, say: Callabl
     opener, simulated = camera_opener(config.camera, seed, config.resolution)
     table = VirtualTable(simulated, referee.game.variant.name, referee.expected_text) if simulated is not None else None
     camera = CameraFeed(opener)
-    reader = _calibrated_reader(camera, referee, say, table)
+    reader = BoardReader(known_mats()[0], referee.game.variant.name)
     lights = Lights(config.wiring, pin_factory=MockFactory() if simulated is not None else pin_factory())
     companion = Companion(referee, reader, lights, Stabiliser(config.settle_seconds), store=store, place=config.place)
+    if companion.calibration_board != referee.expected_text:
+        say(f"for the camera to learn the pieces, set them as {companion.calibration_board} (square 1 first), "
+            "then take them off for the game")
     if seed is not None:
         companion.sticks = SeededSticks(seed)
     players = SimulatedPlayers(companion, table, random.Random(seed)) if table is not None and autoplay else None
@@ -101,36 +98,6 @@ def build_runtime(config: Config, seed: int | None, autoplay: bool, say: Callabl
     runtime.buttons = Buttons(config.wiring, runtime.throw, runtime.confirm, runtime.undo, pin_factory=lights.pin_factory)
     companion.listeners.append(runtime.remember)
     return runtime
-
-
-def _calibrated_reader(camera: CameraFeed, referee: Referee, say: Callable[[str], None],
-                       table: VirtualTable | None) -> BoardReader:
-    """The reader, calibrated on the position the referee holds (the start, or where a resumed
-    match stands; the variant's calibration arrangement where that has too few pieces of a
-    kind to learn from), waiting while the camera connects or the picture does not show it
-    yet (a hand over the board); CameraError or CalibrationError after ``CALIBRATION_SECONDS``."""
-    reader = BoardReader(known_mats()[0], referee.game.variant.name)
-    board = referee.expected_text
-    if min(board.count("D"), board.count("L")) < CALIBRATION_PIECES:
-        board = format_board(referee.game.variant.calibration_board())
-        say(f"for the camera to learn the pieces, set them as {board} (square 1 first), then take them off for the game")
-        if table is not None:
-            table.set_up(board)
-    deadline = time.monotonic() + CALIBRATION_SECONDS
-    while True:
-        frame = camera.read()
-        try:
-            if frame is None:
-                raise CameraError(f"no picture from the camera: {camera.status}")
-            reader.calibrate(frame, board)
-            if table is not None:
-                table.set_up(referee.expected_text)
-            return reader
-        except (CameraError, NoBoardError, CalibrationError) as error:
-            if camera.ended or time.monotonic() > deadline:
-                raise
-            say(f"waiting for the board: {error}")
-            time.sleep(1.0)
 
 
 def run(config: Config, seed: int | None, turns: int | None, autoplay: bool, page: bool,

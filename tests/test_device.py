@@ -106,6 +106,7 @@ def test_a_board_the_referee_accepts_from_the_camera_teaches_the_reader(factory:
 
     learnt: list[str] = []
     reader = BoardReader(known_mats()[0])
+    monkeypatch.setattr(BoardReader, "calibrated", True)  # as if it had learnt the board already
     monkeypatch.setattr(reader, "read", lambda frame: None)
     monkeypatch.setattr(reader, "learn", learnt.append)
     lights = Lights(Wiring(), pin_factory=factory)

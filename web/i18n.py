@@ -63,6 +63,7 @@ TROUBLE = {
     "no-picture": N_("The camera gives no picture: check its cable."),
     "no-board": N_("The camera cannot find the board: is the whole mat in view?"),
     "occluded": N_("Something covers the board or the tray: a hand, a sleeve, a shadow?"),
+    "calibrating": N_("The camera is learning the board: set up the pieces as the game starts, tray empty, no hand over the board."),
 }
 PLAYERS = {"dark": N_("dark"), "light": N_("light")}
 #: A piece borne off, where a square's number would stand.
