@@ -43,8 +43,6 @@ class CompanionLoop:
     notifier: Notifier = field(default_factory=Notifier)
     _started: float = field(default_factory=time.monotonic)
     _trouble: str = ""
-    #: Simulation: the virtual board while its pieces stand as the camera learns them.
-    _table_before: str = ""
 
     def run(self, turns: int | None = None) -> None:
         """Read frames until ``stop`` is set, ``turns`` moves were made, or a recording ran out."""
@@ -74,15 +72,7 @@ class CompanionLoop:
             companion = runtime.companion
             if frame is not None and companion.trouble_kind in ("no-picture", "error"):
                 companion.trouble, companion.trouble_kind = "", ""  # the camera is back
-            learning = not companion.reader.calibrated
-            table = runtime.table  # simulation: the players set up what the camera learns on, then put the board back
-            if learning and table is not None and table.board != companion.calibration_board:
-                self._table_before = self._table_before or table.board
-                table.set_up(companion.calibration_board)
             verdicts = companion.step(frame, time.monotonic() - self._started, runtime.camera.status)
-            if learning and companion.reader.calibrated and table is not None and self._table_before:
-                table.set_up(self._table_before)
-                self._table_before = ""
             self.moves += sum(v.event == "move" for v in verdicts)
             runtime.reset_if_idle(time.monotonic())
             if companion.trouble != self._trouble:  # the amber light changed without a verdict

@@ -91,6 +91,10 @@ def build_runtime(config: Config, seed: int | None, autoplay: bool, say: Callabl
     if companion.calibration_board != referee.expected_text:
         say(f"for the camera to learn the pieces, set them as {companion.calibration_board} (square 1 first), "
             "then take them off for the game")
+    if table is not None:  # the simulated players set the pieces up for the camera at once, then the game's position
+        table.set_up(companion.calibration_board)
+        companion.step(simulated.read(), 0.0)
+        table.set_up(referee.expected_text)
     if seed is not None:
         companion.sticks = SeededSticks(seed)
     players = SimulatedPlayers(companion, table, random.Random(seed)) if table is not None and autoplay else None

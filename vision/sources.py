@@ -113,6 +113,8 @@ class ImageFolderSource:
         if not folder.is_dir():
             raise CameraError(f"{folder} is not a folder of pictures")
         self.paths = sorted(p for p in folder.iterdir() if p.suffix.lower() in IMAGE_SUFFIXES)
+        if not self.paths:
+            raise CameraError(f"{folder} has no pictures ({', '.join(sorted(IMAGE_SUFFIXES))})")
         self._next: Iterator[Path] = iter(self.paths)
 
     def read(self) -> np.ndarray:
