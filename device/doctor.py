@@ -40,7 +40,7 @@ import numpy as np
 
 from senet.device.address import network_addresses, phone_url
 from senet.device.config import Config, ConfigError, load_config
-from senet.device.lights import Wiring
+from senet.device.lights import Wiring, pin_factory
 from senet.vision.sources import CameraError, EndOfFrames, FrameSource, open_source, parse_camera
 
 #: The picture of the camera check, written into ``--out``.
@@ -305,20 +305,6 @@ def wiring_pins(wiring: Wiring) -> list[tuple[int, str]]:
     return pins
 
 
-def system_pin_factory() -> Any:
-    """The Pi's own pins, as ``senet run`` drives them; a MockFactory where there are none."""
-    from gpiozero import Device
-    from gpiozero.exc import BadPinFactory
-    from gpiozero.pins.mock import MockFactory
-
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # gpiozero warns about every factory it cannot load
-        try:
-            return Device.ensure_pin_factory()
-        except BadPinFactory:
-            return MockFactory()
-
-
 def running_on_pi(model: Path = Path("/proc/device-tree/model")) -> bool:
     """Whether this machine is a Raspberry Pi."""
     try:
@@ -561,7 +547,7 @@ def doctor_command(config_path: Path | None, camera: str | None, out_dir: Path, 
         return 2
     if camera is not None:
         config = replace(config, camera=camera)
-    return run_doctor(config, open_camera, system_pin_factory(), out_dir, stream, where)
+    return run_doctor(config, open_camera, pin_factory(), out_dir, stream, where)
 
 
 def check_packages_first() -> list[Check]:

@@ -19,11 +19,14 @@ short leg to ground; each button from its pin to ground (internal pull-up).
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from gpiozero import LED, Button, Buzzer
+from gpiozero import LED, Button, Buzzer, Device
+from gpiozero.exc import BadPinFactory
+from gpiozero.pins.mock import MockFactory
 
 
 @dataclass(frozen=True)
@@ -128,3 +131,13 @@ class Buttons:
     def close(self) -> None:
         self.throw.close()
         self.undo.close()
+
+
+def pin_factory() -> Any:
+    """The Pi's own pins when there are any, else mock pins (simulation, a machine without GPIO)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # gpiozero warns about every factory it cannot load
+        try:
+            return Device.ensure_pin_factory()
+        except BadPinFactory:
+            return MockFactory()

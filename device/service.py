@@ -14,20 +14,17 @@ from __future__ import annotations
 import random
 import signal
 import threading
-import warnings
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from gpiozero import Device
-from gpiozero.exc import BadPinFactory
 from gpiozero.pins.mock import MockFactory
 
 from senet.device.address import phone_url
 from senet.device.camera import CameraFeed
 from senet.device.companion import Companion
 from senet.device.config import Config, ConfigError, load_settings
-from senet.device.lights import Buttons, Lights
+from senet.device.lights import Buttons, Lights, pin_factory
 from senet.device.loop import CompanionLoop
 from senet.device.notify import Notifier
 from senet.device.runtime import Runtime
@@ -41,18 +38,6 @@ from senet.vision.sources import CameraError, FrameSource, SimulatedSource, open
 from senet.vision.stability import Stabiliser
 from senet.web.app import create_app
 from senet.web.server import make_server
-
-#: How long ``senet run`` waits for a picture it can calibrate on before it gives up (seconds).
-
-
-def pin_factory() -> Any:
-    """The Pi's own pins when there are any, else mock pins (simulation)."""
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # gpiozero warns about every factory it cannot load
-        try:
-            return Device.ensure_pin_factory()
-        except BadPinFactory:
-            return MockFactory()
 
 
 def camera_opener(camera: str, seed: int | None, size: tuple[int, int] = (1280, 720)

@@ -59,7 +59,7 @@ def parse_board(text: str) -> tuple[int, ...]:
 
 def format_board(board: tuple[int, ...]) -> str:
     """The 30-character form of ``board``."""
-    return "".join(_CODES[code] for code in board[1:31])
+    return "".join(_CODES[code] for code in board[SQUARES.start:SQUARES.stop])
 
 
 def square_row_col(square: int) -> tuple[int, int]:

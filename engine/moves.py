@@ -15,6 +15,8 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import NamedTuple
 
+from senet.engine.layout import SQUARES
+
 #: The pseudo-square for "borne off the board".
 OFF = 31
 #: The from/to square of a pass.
@@ -131,6 +133,6 @@ def parse_square(text: str) -> int:
     if text == "off":
         return OFF
     square = int(text)
-    if not 1 <= square <= 30:
+    if square not in SQUARES:
         raise ValueError(f"square {text!r} is not on the board (1..30 or 'off')")
     return square

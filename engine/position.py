@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from senet.engine.board import format_board, parse_board, pieces_of
+from senet.engine.layout import SQUARES
 from senet.engine.moves import Move, Stage, Violation
 from senet.engine.player import Player
 from senet.engine.variants import Options, Variant, find_variant
@@ -80,7 +81,7 @@ class Position:
                 raise ValueError(
                     f"{count} {player.label} pieces on the board; {self.variant.name} has {self.variant.pieces} a side"
                 )
-        if self.mark and not (1 <= self.mark <= 30 and self.board[self.mark]):
+        if self.mark and not (self.mark in SQUARES and self.board[self.mark]):
             raise ValueError(f"must_move_from square {self.mark} holds no piece")
 
     # -- queries ---------------------------------------------------------------------

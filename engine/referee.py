@@ -230,8 +230,8 @@ class Referee:
             move = started[0]
             verdicts = self._accept(move)
             self.on_the_way = {cells}
-            changed = [i for i in range(1, 31) if cells[i] != move.after[i]]
-            verdicts.append(_instruction(cells, move.after, tuple(changed)))
+            differ = [i for i in SQUARES if cells[i] != move.after[i]]
+            verdicts.append(_instruction(cells, move.after, tuple(differ)))
             return verdicts
         if unsure or fits or len(started) > 1:
             return [Verdict("waiting", note="the camera is not sure: waiting for a clearer view")]
@@ -398,7 +398,7 @@ class Referee:
         boards = []
         step = self.game.current_throw or 0
         for raw in (move.from_square + step, move.from_square - step):
-            if not 1 <= raw <= 30:
+            if raw not in SQUARES:
                 continue
             if raw != move.to_square and (move.from_square, raw, move.to_square) not in relocations:
                 continue
@@ -415,10 +415,8 @@ class Referee:
         me = self.game.position.turn
         assert me is not None
         before, now = self.expected, cells
-        gone = [i for i in range(1, 31) if before[i] == me and now[i] != me]
-        came = [i for i in range(1, 31) if now[i] == me and before[i] != me]
-        others_gone = [i for i in range(1, 31) if before[i] == me.opponent and now[i] != me.opponent]
-        others_came = [i for i in range(1, 31) if now[i] == me.opponent and before[i] != me.opponent]
+        gone, came = changed(before, now, me)
+        others_gone, others_came = changed(before, now, me.opponent)
         if len(gone) == 1 and not came and not others_came:
             if self.variant.touch_move and not others_gone:
                 self.touched = gone[0]
@@ -462,13 +460,13 @@ def _camera_board(text: str) -> tuple[tuple[int, ...], set[int]]:
 
 def _matches(board: tuple[int, ...], cells: tuple[int, ...], unsure: set[int]) -> bool:
     """Whether the camera's board agrees with ``board`` on every square it is sure of."""
-    return all(board[i] == cells[i] for i in range(1, 31) if i not in unsure)
+    return all(board[i] == cells[i] for i in SQUARES if i not in unsure)
 
 
 def _instruction(now: tuple[int, ...], target: tuple[int, ...], changed: tuple[int, ...]) -> Verdict:
     """'move the piece on 27 to 1' and the like, for what a rule moved by itself."""
-    moved_from = [i for i in range(1, 31) if now[i] and now[i] != target[i]]
-    moved_to = [i for i in range(1, 31) if target[i] and target[i] != now[i]]
+    moved_from = [i for i in SQUARES if now[i] and now[i] != target[i]]
+    moved_to = [i for i in SQUARES if target[i] and target[i] != now[i]]
     if len(moved_from) == 1 and len(moved_to) == 1:
         return Verdict("instruction", squares=changed, note=MOVE_ON, params={"from": moved_from[0], "to": moved_to[0]})
     return Verdict("instruction", squares=changed, note="make the board look like {board}", params={"board": format_board(target)})

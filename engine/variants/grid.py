@@ -24,7 +24,8 @@ from enum import Enum
 from functools import lru_cache
 from typing import ClassVar
 
-from senet.engine.layout import SQUARES, Layout
+from senet.engine.board import pieces_of
+from senet.engine.layout import Layout
 from senet.engine.moves import FORWARD, PASS, PASSING, Move, Stage, Violation
 from senet.engine.variants.base import ANY, Options, StartRitual, Variant, Why
 
@@ -149,8 +150,7 @@ class GridVariant(Variant):
 
     def movers(self, board: tuple[int, ...], me: int, stage: Stage) -> list[int]:
         """The squares of the pieces this part moves: the opponent's in OTHER, else the mover's."""
-        colour = 3 - me if stage is Stage.OTHER else me
-        return [square for square in SQUARES if board[square] == colour]
+        return pieces_of(board, 3 - me if stage is Stage.OTHER else me)
 
     def occupant(self, board: tuple[int, ...], square: int) -> int:
         """The square of the piece in ``square``'s cell (a long cell holds one piece anywhere in it), or 0."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from senet.engine.board import pieces_of
 from senet.engine.moves import FORWARD, OFF, OVERSHOOT, SPECIAL, Move, Violation
 from senet.engine.variants.base import (
     ANY,
@@ -59,7 +60,7 @@ class Houses(Variant):
     win_rule = "H.win"
 
     def options(self, board: tuple[int, ...], me: int, mark: int, throw: int, why: Why | None = None) -> Options:
-        pieces = [square for square in range(1, 31) if board[square] == me]
+        pieces = pieces_of(board, me)
         if board[WATER] == me:
             return self._water(board, me, throw, pieces, why)
         moves: list[Move] = []

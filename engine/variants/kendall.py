@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from senet.engine.board import pieces_of
 from senet.engine.variants.base import first_empty_from
 from senet.engine.variants.track import SwapTrackVariant
 
@@ -49,4 +50,4 @@ class Kendall(SwapTrackVariant):
             6
         """
         loser = 3 - winner
-        return sum(3 - (square - 1) // 10 for square in range(1, 31) if board[square] == loser)
+        return sum(3 - (square - 1) // 10 for square in pieces_of(board, loser))

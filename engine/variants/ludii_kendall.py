@@ -5,6 +5,7 @@ Move for move what Ludii's Senet.lud does, so the engine can be checked against 
 
 from __future__ import annotations
 
+from senet.engine.board import pieces_of
 from senet.engine.moves import BACKWARD, FORWARD, OFF, SPECIAL, Move, Violation
 from senet.engine.variants.base import ANY, Options, Variant, Why, carry_mark, finish, guard_of, pass_move
 
@@ -60,7 +61,7 @@ class LudiiKendall(Variant):
             return self._from_ankh(board, me, throw, again, why)
         if board[WATER] == me:
             return self._water(board, me, mark, throw, why)
-        pieces = [square for square in range(1, 31) if board[square] == me]
+        pieces = pieces_of(board, me)
         moves: list[Move] = []
         for start in pieces:
             self._forward(board, start, throw, me, mark, again, moves, why)
@@ -86,7 +87,7 @@ class LudiiKendall(Variant):
         """LK.15: the piece that came out of the water moves now; Ludii gives no extra throw."""
         if why is not None:
             why.extend(
-                (square, ANY, Violation("LK.15", (ANKH,))) for square in range(1, 31) if board[square] == me and square != ANKH
+                (square, ANY, Violation("LK.15", (ANKH,))) for square in pieces_of(board, me) if square != ANKH
             )
         moves: list[Move] = []
         self._land(board, ANKH, ANKH + throw, me, 0, False, SPECIAL, moves, why)
@@ -100,7 +101,7 @@ class LudiiKendall(Variant):
         """LK.27: only the piece in the water moves: off with a 4, else to 15 or a pass."""
         if why is not None:
             why.extend(
-                (square, ANY, Violation("LK.27", (WATER,))) for square in range(1, 31) if board[square] == me and square != WATER
+                (square, ANY, Violation("LK.27", (WATER,))) for square in pieces_of(board, me) if square != WATER
             )
         cells = list(board)
         cells[WATER] = 0

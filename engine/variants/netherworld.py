@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from senet.engine.board import pieces_of
 from senet.engine.moves import BACKWARD, FORWARD, OFF, SPECIAL, Move, Violation
 from senet.engine.variants.base import ANY, Options, Variant, Why, finish, first_empty_behind, pass_move
 
@@ -31,7 +32,7 @@ class Netherworld(Variant):
     win_rule = "N.win"
 
     def options(self, board: tuple[int, ...], me: int, mark: int, throw: int, why: Why | None = None) -> Options:
-        pieces = [square for square in range(1, 31) if board[square] == me]
+        pieces = pieces_of(board, me)
         if board[WATER] == me:
             return self._water(board, me, throw, pieces, why)
         again = throw in (1, 4, 5)  # N.again

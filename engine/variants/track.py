@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from senet.engine.board import pieces_of
 from senet.engine.moves import BACKWARD, FORWARD, OFF, WATER, Move, Violation
 from senet.engine.variants.base import Options, Variant, Why, carry_mark, finish, guard_of, pass_move, run_between
 
@@ -129,7 +130,7 @@ class SwapTrackVariant(Variant):
         out.append(finish(cells, start, OFF, me, self.again(throw, OFF), carry_mark(mark, start, OFF), FORWARD))
 
     def options(self, board: tuple[int, ...], me: int, mark: int, throw: int, why: Why | None = None) -> Options:
-        pieces = [square for square in range(1, 31) if board[square] == me]
+        pieces = pieces_of(board, me)
         forward: list[Move] = []
         for square in pieces:
             self._step(board, square, throw, True, me, mark, forward, why)
