@@ -8,10 +8,10 @@ import pytest
 
 from senet.engine.board import format_board
 from senet.engine.variants import VARIANTS, find_variant
-from senet.vision.camera_model import CameraPose
+from senet.vision.camera_model import CameraPose, project
 from senet.vision.geometry import known_mats
 from senet.vision.mat import MatLayout
-from senet.vision.pieces import ColourModel, Piece
+from senet.vision.pieces import Changes, ColourModel, Piece, PieceFinder
 from senet.vision.plane import SQUARE_PX
 from senet.vision.pose import MatView
 from senet.vision.reader import BoardReader, CalibrationError
@@ -79,11 +79,83 @@ def test_something_reaching_in_over_the_paper_covers_the_squares_it_lies_on() ->
     on_paper &= background.paper
     on_grid = np.zeros_like(background.grid)
     on_grid[y0 : y0 + 25, x0 + 40 : x0 + 60] = True  # ...and on over square 2
-    reaching = finder.plane.square_means(finder._reaching_in(on_grid, on_paper))
+    reaching = finder.plane.square_means(finder._reaching_in(on_grid, on_paper, into_tray=True))
     assert list(np.flatnonzero(reaching > 0.1) + 1) == [2]
     # The same on the grid alone (a piece) or on the paper alone (a sleeve beside the mat) is no arm.
-    assert not finder._reaching_in(on_grid, np.zeros_like(on_paper)).any()
-    assert not finder._reaching_in(np.zeros_like(on_grid), on_paper).any()
+    assert not finder._reaching_in(on_grid, np.zeros_like(on_paper), into_tray=True).any()
+    assert not finder._reaching_in(np.zeros_like(on_grid), on_paper, into_tray=True).any()
+
+
+def _tray_top(finder: PieceFinder) -> int:
+    assert finder.background is not None
+    return int(np.flatnonzero(finder.background.tray.any(axis=1))[0])
+
+
+def test_a_stick_over_the_trays_rim_is_an_arm_only_when_something_came_into_the_tray() -> None:
+    # A stick lies in the tray from its rim by the grid to where the view ends, its top seen
+    # over square 25: an arm would look the same in the view, but the tray reader, which sees
+    # the whole tray and the paper around it, tells whether anything came in from beyond.
+    finder = _calibrated_a3().pieces
+    background = finder.background
+    assert background is not None
+    x0, y0 = finder.plane.grid_origin
+    columns = slice(x0 + 4 * SQUARE_PX + 5, x0 + 5 * SQUARE_PX - 5)
+    on_paper = np.zeros_like(background.grid)
+    on_paper[y0 + 3 * SQUARE_PX :, columns] = True  # over the paper between the grid and the tray, and in it
+    on_paper &= background.paper | background.tray
+    on_grid = np.zeros_like(background.grid)
+    on_grid[y0 + 2 * SQUARE_PX + 20 : y0 + 3 * SQUARE_PX, columns] = True
+    assert list(np.flatnonzero(finder.plane.square_means(finder._reaching_in(on_grid, on_paper, into_tray=True)) > 0.1) + 1) == [25]
+    assert not finder._reaching_in(on_grid, on_paper, into_tray=False).any()
+
+
+def test_a_piece_at_the_grids_edge_by_a_stick_over_the_trays_rim_is_not_surely_one() -> None:
+    finder = _calibrated_a3().pieces
+    background = finder.background
+    assert background is not None
+    x0, y0 = finder.plane.grid_origin
+    top = _tray_top(finder)
+    stick = np.zeros_like(background.grid)
+    stick[top : top + 8, x0 + 2 * SQUARE_PX : x0 + 7 * SQUARE_PX] = True  # along the rim under 23-27
+    by_stick = finder._by_the_tray(stick & background.tray)
+    assert finder._near(by_stick, x0 + 4.5 * SQUARE_PX, y0 + 2.95 * SQUARE_PX)  # a base at the edge of 25
+    assert not finder._near(by_stick, x0 + 4.5 * SQUARE_PX, y0 + 2.5 * SQUARE_PX)  # in its middle
+    # A piece's own shadow or overhang at the rim is shorter than a stick: no doubt from it.
+    shadow = np.zeros_like(background.grid)
+    shadow[top : top + 8, x0 + 4 * SQUARE_PX : x0 + 5 * SQUARE_PX] = True
+    assert not len(finder._by_the_tray(shadow & background.tray))
+
+
+def test_paper_turned_redder_or_bluer_is_something_lying_on_it() -> None:
+    finder = _calibrated_a3().pieces
+    background = finder.background
+    assert background is not None
+    plain = np.zeros(background.grid.shape, np.float32)
+    redder = plain.copy()
+    redder[:12, 20:40] = 0.3  # skin
+    redder[:12, 60:80] = -0.3  # a blue sleeve
+    changed = finder._paper_changed(Changes(plain, plain, plain, redder), (0.0, 0.0, 0.0, 0.0))
+    assert changed[:12, 20:40][background.paper[:12, 20:40]].all() and changed[:12, 60:80][background.paper[:12, 60:80]].all()
+    assert not changed[:, 100:].any()
+
+
+def test_a_hand_over_the_whole_grid_is_never_an_empty_board() -> None:
+    # What looks bare on the grid is the hand: its colour moved far more than the paper's did,
+    # which a change of the light never does.
+    simulator, rng = Simulator(MatLayout.for_paper("a3")), np.random.default_rng(6)
+    reader = BoardReader(known_mats()[0])
+    reader.calibrate(simulator.render(Scene(format_board(find_variant("kendall").start_board())), Conditions.plain(), rng))
+    picture = simulator.render(Scene("L.LDL.LDLD" + "." * 20), Conditions.plain(), rng)
+    location = reader.locator.locate(picture)
+    assert location is not None
+    grid = np.concatenate([reader.geometry.squares[1], reader.geometry.squares[30]])
+    corners = project(location.homography, grid)
+    left, top = corners.min(axis=0).astype(int) - 6
+    right, bottom = corners.max(axis=0).astype(int) + 6
+    picture[top:bottom, left:right] = (110, 150, 205)  # a hand (BGR), the arm out to the picture's edge
+    picture[:top, (left + right) // 2 - 40 : (left + right) // 2 + 40] = (110, 150, 205)
+    seen = reader.read(picture)
+    assert seen.status == "occluded" and seen.board is None
 
 
 def test_a_piece_unlike_both_kinds_is_doubtful_not_surely_one() -> None:

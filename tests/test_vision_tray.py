@@ -196,6 +196,10 @@ def test_a_hand_crossing_the_paper_beside_the_tray_is_seen_reaching_in(reader: T
     # A stick lying a little over the tray's edge does not reach across the paper beside it.
     *_, reached = reader.masks(draw(APART[:3] + [Stick((200, 131), 0, True)]), np.eye(3))  # its side 5 mm over the edge
     assert not reached.any()
+    # The reading says so, for the board's reader: what lies in the tray may reach on from there.
+    assert read(reader, APART, hand=(170, 120)).from_beyond
+    assert not read(reader, APART[:3] + [Stick((200, 131), 0, True)]).from_beyond
+    assert not read(reader, APART).from_beyond and not read(reader, []).from_beyond
 
 
 def test_a_dark_sliver_beside_a_washed_out_spot_is_no_dark_stick() -> None:

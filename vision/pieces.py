@@ -22,6 +22,7 @@ start pieces best.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from itertools import product
 from math import ceil, erf, floor, hypot, sqrt
 
@@ -67,6 +68,10 @@ EDGE_SLACK = 0.1
 CROWDED = 0.55
 #: A piece whose base shows less than this share of piece is not surely on its square.
 GROUNDED = 0.5
+#: A piece whose base lies within this many base radii of something lying at the tray's rim
+#: (its RIM pixels) that is as long as STICK_LIKE squares may be a stick lying over the rim
+#: (a piece's own shadow or overhang there is shorter).
+BY_THE_TRAY, RIM, STICK_LIKE = 1.5, 2, 1.5
 #: A square whose area is this much not-field, not explained by pieces found, is doubtful...
 DOUBTFUL = 0.06
 #: ...unless a piece stands on it this surely; and this much, covered.
@@ -75,11 +80,14 @@ COVERED = 0.25
 #: A square this much under something that reaches in from beyond the view (an arm) is covered.
 REACHED = 0.1
 #: Changes of the paper around the grid that no shadow makes (log units, against the empty
-#: mat): redder (skin), another greenness, or darker than any shadow.
+#: mat): redder (skin) or bluer (a sleeve), another greenness, or darker than any shadow.
 REDDER, GREENNESS_CHANGE = 0.25, 0.2
 #: The bare field is at least this share of the grid, whatever covers the rest, and its drop
 #: over red varies this little (log units).
 FIELD_SHARE, FIELD_WIDTH = 0.05, 0.05
+#: The bare field's colour ratios move with the paper's (log units, the light's colour); what
+#: looks bare and moved this much more is something covering the field (a hand over the grid).
+FIELD_DRIFT = 0.25
 #: The grid's printed outline (top-view pixels), left out of the field.
 BORDER = 2
 #: Brightness against the field (log units) beyond which a pixel is surely a piece (or a hand):
@@ -242,7 +250,14 @@ class Background:
     paper: np.ndarray  # bool mask of the paper around the grid, the tray and the markers left out
     edge: np.ndarray  # bool mask of where something comes in: the view's border
     tray: np.ndarray  # bool mask of the tray (its sticks are no pieces)
+    tray_rim: np.ndarray  # bool mask of the tray's rim inside the view
     outline: np.ndarray  # bool mask of the grid's printed outline, between the grid and the paper
+
+    @cached_property
+    def tray_rows(self) -> slice:
+        """The view's rows from the tray's first on."""
+        rows = np.flatnonzero(self.tray.any(axis=1))
+        return slice(int(rows[0]) if rows.size else self.tray.shape[0], None)
 
     @property
     def sample(self) -> np.ndarray:
@@ -258,12 +273,12 @@ class Background:
 @dataclass(frozen=True)
 class Changes:
     """Per pixel, against the empty board (log units): how much less green over red and over
-    blue, how much brighter, and how much bluer against red."""
+    blue, how much brighter, and how much redder against blue."""
 
     drop_red: np.ndarray
     drop_blue: np.ndarray
     lighter: np.ndarray
-    bluer: np.ndarray
+    redder: np.ndarray
 
 
 @dataclass
@@ -451,23 +466,30 @@ class PieceFinder:
             self._lattice = Lattice.build(self.plane, nadir, camera_height_mm, self.shape, self.background.grid)
             self._camera = camera
 
-    def read(self, view: np.ndarray) -> SquareReadings:
-        """The pieces on the top view of a frame."""
+    def read(self, view: np.ndarray, into_tray: bool = True) -> SquareReadings:
+        """The pieces on the top view of a frame. ``into_tray``: whether something may reach in
+        from beyond the view through the tray (the tray reader saw something cross the paper
+        beside it); if not, what lies in the tray where the view cuts it off is sticks."""
         assert self._lattice is not None and self.background is not None and self.colours is not None
         lattice, background = self._lattice, self.background
         changes = background.changes(colour_planes(view))
+        paper = self._paper_drift(changes)
         # The light's colour changed: take off the bare field's drop (a hand may hide most of it).
         field_red, field_blue = _field_drops(*(d[::2, ::2][background.sample] for d in (changes.drop_red, changes.drop_blue)))
+        if max(abs(field_red - paper[0]), abs(field_blue - paper[1])) > FIELD_DRIFT:  # what looks bare is not
+            field_red, field_blue = paper[0], paper[1]
         drop = np.maximum(changes.drop_red - field_red, changes.drop_blue - field_blue)
         low, high = self.evidence_range
         green = np.clip((drop - low) / (high - low), 0, 1)
         field = background.sample & (green[::2, ::2] < 0.5)
-        overall = (median(changes.lighter[::2, ::2][field]), median(changes.bluer[::2, ::2][field])) if field.any() else (0.0, 0.0)
+        overall = (median(changes.lighter[::2, ::2][field]), median(changes.redder[::2, ::2][field])) if field.any() else (0.0, 0.0)
         # Brighter than the start picture is no sign here: the start pieces' shadows are gone.
         evidence = _solid(np.maximum(green, _bright_or_dark(np.minimum(changes.lighter - overall[0], 0))).astype(np.float32))
         evidence[background.tray] = 0.0
         inside, outside = lattice.scores(evidence)
         peaks = self._peaks(lattice, inside - 0.5 * outside, inside, minimum=0.25)
+        changed = self._paper_changed(changes, paper)
+        by_stick = self._by_the_tray(changed)
         pieces, sure, self._looks = [], [], []
         for index in peaks:
             x, y = self._onto_grid(*self._refine(index, peaks, evidence))
@@ -476,8 +498,9 @@ class PieceFinder:
                 continue
             found = _found(inside.flat[index])
             features = self._features(index, changes, evidence, *overall)
+            grounded = lattice.base_share(evidence, x, y) >= GROUNDED and not self._near(by_stick, x, y)
             piece = Piece(x, y, square, found, self.colours.light(features), bool(outside.flat[index] > CROWDED), self._spread(index),
-                          lattice.base_share(evidence, x, y) >= GROUNDED)
+                          grounded)
             pieces.append(piece)
             if found > 0.5:
                 sure.append(index)
@@ -494,7 +517,7 @@ class PieceFinder:
         # a stick may touch it: that is no arm (above the grid, fingers found as pieces are).
         overhang = explained.copy()
         overhang[: self.plane.grid_origin[1] + 3 * SQUARE_PX] = False
-        reaching = self._reaching_in(evidence > 0.5, self._paper_changed(changes) & ~overhang)
+        reaching = self._reaching_in(evidence > 0.5, changed & ~overhang, into_tray)
         return self._squares(pieces, unexplained, reaching)
 
     def _behind(self, evidence: np.ndarray, hidden: np.ndarray, peaks: list[int], changes: Changes,
@@ -520,22 +543,51 @@ class PieceFinder:
             found.append((index, Piece(float(x), float(y), square, _found(inside.flat[index]), light, bool(outside.flat[index] > CROWDED), spread)))
         return found
 
-    def _paper_changed(self, changes: Changes) -> np.ndarray:
-        """The pixels of the paper and the tray that look unlike the empty mat's in a way no
-        shadow does (a skin, a sleeve, a stick), against how the light changed the paper as a
-        whole (the white balance and the lamps drift; a hand covers less than half of it)."""
+    def _paper_drift(self, changes: Changes) -> tuple[float, float, float, float]:
+        """How the light changed the paper around the grid as a whole (medians of the four
+        :class:`Changes`): the white balance and the lamps drift; a hand covers less than half
+        of it. A change of the light's colour moves the field's colour ratios as much."""
         background = self.background
         assert background is not None
         paper = background.paper[::4, ::4]  # plenty of samples
-        drop_red, drop_blue, lighter, bluer = (median(plane[::4, ::4][paper]) for plane in
-                                               (changes.drop_red, changes.drop_blue, changes.lighter, changes.bluer))
-        changed = ((changes.bluer - bluer < -REDDER) | (np.abs(changes.drop_red - drop_red) > GREENNESS_CHANGE)
+        drop_red, drop_blue, lighter, redder = (median(plane[::4, ::4][paper]) for plane in
+                                                (changes.drop_red, changes.drop_blue, changes.lighter, changes.redder))
+        return drop_red, drop_blue, lighter, redder
+
+    def _paper_changed(self, changes: Changes, drift: tuple[float, float, float, float]) -> np.ndarray:
+        """The pixels of the paper and the tray that look unlike the empty mat's in a way no
+        shadow does (a skin, a sleeve, a stick), against how the light changed the paper as a
+        whole (``drift``, :meth:`_paper_drift`)."""
+        background = self.background
+        assert background is not None
+        drop_red, drop_blue, lighter, redder = drift
+        changed = ((np.abs(changes.redder - redder) > REDDER) | (np.abs(changes.drop_red - drop_red) > GREENNESS_CHANGE)
                    | (np.abs(changes.drop_blue - drop_blue) > GREENNESS_CHANGE) | (changes.lighter - lighter < -DARKER))
         return cv2.morphologyEx((changed & (background.paper | background.tray)).astype(np.uint8), cv2.MORPH_OPEN, _SQUARE3) > 0
 
-    def _reaching_in(self, on_grid: np.ndarray, on_paper: np.ndarray) -> np.ndarray:
+    def _by_the_tray(self, changed: np.ndarray) -> np.ndarray:
+        """The top-view points (y, x) of the tray's rim where a stick lies over it (``changed``:
+        :meth:`_paper_changed`). A stick over the rim shows along the grid's last row as pieces
+        standing at its edge would: a piece found near it (:meth:`_near`) is not surely one."""
+        background = self.background
+        assert background is not None
+        rows = background.tray_rows
+        at_rim = changed[rows] & background.tray_rim[rows]
+        if not at_rim.any():
+            return np.zeros((0, 2), np.intp)
+        count, labels, stats, _ = cv2.connectedComponentsWithStats((changed[rows] & background.tray[rows]).astype(np.uint8), connectivity=8)
+        stick = (stats[:, cv2.CC_STAT_WIDTH:cv2.CC_STAT_HEIGHT + 1].max(axis=1) >= STICK_LIKE * SQUARE_PX) & (np.arange(count) > 0)
+        return np.argwhere(stick[labels] & at_rim) + (rows.start, 0)
+
+    def _near(self, points: np.ndarray, x: float, y: float) -> bool:
+        """Whether one of ``points`` (y, x) lies within BY_THE_TRAY base radii of a base at (x, y)."""
+        assert self._lattice is not None
+        return bool(len(points)) and bool((((points - (y, x)) ** 2).sum(axis=1) <= (BY_THE_TRAY * self._lattice.radius) ** 2).any())
+
+    def _reaching_in(self, on_grid: np.ndarray, on_paper: np.ndarray, into_tray: bool) -> np.ndarray:
         """The grid's pixels under something that comes in from beyond the view over the paper
-        or the tray (``on_paper``): a hand or an arm, whatever pieces it looks like."""
+        or the tray (``on_paper``): a hand or an arm, whatever pieces it looks like. A stick
+        lying across the view's edge in the tray comes from beyond only if ``into_tray``."""
         background = self.background
         assert background is not None
         # What lies on the paper reaches over the grid's printed outline to what lies on the grid.
@@ -544,7 +596,7 @@ class PieceFinder:
         if count <= 1:
             return np.zeros_like(on_grid)
         from_beyond = np.zeros(count, bool)
-        from_beyond[labels[background.edge]] = True
+        from_beyond[labels[background.edge if into_tray else background.edge & ~background.tray]] = True
         from_beyond[0] = False
         return from_beyond[labels] & background.grid
 
@@ -620,8 +672,8 @@ class PieceFinder:
         body = solid if len(solid) >= 4 else body
         plain = ring[evidence.flat[ring] < 0.5]
         if len(plain) >= 3:
-            light_change, colour_change = median(changes.lighter.flat[plain]), median(changes.bluer.flat[plain])
-        return np.array([median(changes.lighter.flat[body]) - light_change, median(changes.bluer.flat[body]) - colour_change])
+            light_change, colour_change = median(changes.lighter.flat[plain]), median(changes.redder.flat[plain])
+        return np.array([median(changes.lighter.flat[body]) - light_change, median(changes.redder.flat[body]) - colour_change])
 
     def _peaks(self, lattice: Lattice, score: np.ndarray, inside: np.ndarray, minimum: float = FOUND) -> list[int]:
         """Lattice points that score best within the closest two pieces can stand and show enough
@@ -685,9 +737,9 @@ class PieceFinder:
         col, row = int(np.floor((point[0] - x0) / SQUARE_PX)), int(np.floor((point[1] - y0) / SQUARE_PX))
         return int(self.plane.cells[row, col]) if 0 <= row < 3 and 0 <= col < 10 else 0
 
-    def _surroundings(self, grid: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    def _surroundings(self, grid: np.ndarray) -> tuple[np.ndarray, ...]:
         """The paper around the grid (without the tray, the markers and the grid's outline),
-        where something can come in from (the view's border), the tray and the grid's outline.
+        where something can come in from (the view's border), the tray, its rim and the grid's outline.
         (A marker's sharp print changes with the least shift of the picture: no sign of an arm.)"""
         width, height = self.plane.size
         tray, markers = np.zeros((height, width), np.uint8), np.zeros((height, width), np.uint8)
@@ -698,7 +750,8 @@ class PieceFinder:
         outline = cv2.dilate(grid.astype(np.uint8), np.ones((2 * BORDER + 3,) * 2, np.uint8)).astype(bool) & ~grid & ~tray.astype(bool)
         edge = np.zeros((height, width), bool)
         edge[0, :] = edge[-1, :] = edge[:, 0] = edge[:, -1] = True
-        return ~grid & ~tray.astype(bool) & ~outline & ~markers, edge, tray.astype(bool), outline
+        rim = tray & cv2.dilate(1 - tray, _SQUARE3, iterations=RIM)
+        return ~grid & ~tray.astype(bool) & ~outline & ~markers, edge, tray.astype(bool), rim.astype(bool), outline
 
     def _grid_mask(self) -> np.ndarray:
         mask = np.zeros((self.plane.size[1], self.plane.size[0]), bool)

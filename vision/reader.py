@@ -155,8 +155,8 @@ class BoardReader:
         self.pieces.set_camera(*self._camera(frame, location), self._view_px_per_picture_px(location))
         view = self.plane.warp(frame, location.homography)
         motion = self._motion(view)
-        squares = self.pieces.read(view)
         tray = self.tray.read(frame, location.homography)
+        squares = self.pieces.read(view, tray.from_beyond)
         self._empty_tray = (frame, location.homography) if tray.state == "empty" else None
         return _observation(squares, tray, motion)
 

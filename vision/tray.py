@@ -114,6 +114,9 @@ class TrayReading:
     #: Where the sticks lie: a coarse mask of the tray (one cell per ~12 mm), to tell a new
     #: throw from the same sticks seen again after a hand passed over them.
     layout: np.ndarray | None = None
+    #: Something crosses the paper beside the tray into it from beyond (a hand or an arm), or
+    #: covers most of it: what lies in the tray may reach on to the board from there.
+    from_beyond: bool = False
 
     def same_layout(self, other: TrayReading | None) -> bool:
         """Whether the sticks lie where they lay in ``other`` (overlap of their cells)."""
@@ -282,16 +285,21 @@ class TrayReader:
         """What lies in the tray of ``frame``."""
         try:
             objects, patches = self.patches(frame, homography)
-            if not patches:
-                return TrayReading("empty", None, 0, "")
+        except Unclear as error:
+            return TrayReading(error.state, None, 0, error.reason, from_beyond=True)
+        from_beyond = any(patch.reached for patch in patches)
+        if not patches:
+            return TrayReading("empty", None, 0, "")
+        try:
             pale_up, total = count_sticks(patches)
         except Unclear as error:
-            return TrayReading(error.state, None, 0, error.reason)
+            return TrayReading(error.state, None, 0, error.reason, from_beyond=from_beyond or error.state == "occluded")
         if pale_up is None:
-            return TrayReading("unclear", None, total, f"{total} {'stick' if total == 1 else 'sticks'} seen in the tray, not 4")
+            reason = f"{total} {'stick' if total == 1 else 'sticks'} seen in the tray, not 4"
+            return TrayReading("unclear", None, total, reason, from_beyond=from_beyond)
         w, h = self.size
         layout = cv2.resize(objects, (max(1, w // 8), max(1, h // 8)), interpolation=cv2.INTER_AREA) > 0
-        return TrayReading("sticks", pale_up, 4, "", layout)
+        return TrayReading("sticks", pale_up, 4, "", layout, from_beyond)
 
     def patches(self, frame: np.ndarray, homography: np.ndarray) -> tuple[np.ndarray, list[Patch]]:
         """The mask of things lying in the tray, and its patches bigger than specks."""
