@@ -11,11 +11,12 @@ from senet.engine.variants import VARIANTS, find_variant
 from senet.vision.camera_model import CameraPose, project
 from senet.vision.geometry import known_mats
 from senet.vision.mat import MatLayout
-from senet.vision.pieces import Changes, ColourModel, Piece, PieceFinder
+from senet.vision.pieces import Changes, ColourModel, Piece, PieceFinder, SquareReadings
 from senet.vision.plane import SQUARE_PX
 from senet.vision.pose import MatView
-from senet.vision.reader import BoardReader, CalibrationError
+from senet.vision.reader import BoardReader, CalibrationError, _observation
 from senet.vision.simulator import Conditions, Scene, Simulator, Style
+from senet.vision.tray import TrayReading
 
 
 @pytest.mark.parametrize("tilt, yaw", [(0, 0), (12, 40), (25, 200), (30, 310)])
@@ -168,7 +169,8 @@ def test_a_piece_unlike_both_kinds_is_doubtful_not_surely_one() -> None:
 def test_a_piece_standing_behind_another_is_found_in_what_the_nearer_one_leaves() -> None:
     # Tall pieces close together on squares 8 and 13, seen from low and aslant: the nearer
     # piece's top hides the base of the one on 8; the two make one patch, whose best fit is
-    # the nearer piece (square 8 was '?' before the second look).
+    # the nearer piece (square 8 was empty before the second look). Both are placed less
+    # surely than pieces standing apart: the referee may have to fill them in.
     simulator, style = Simulator(MatLayout.for_paper("a3")), Style(piece_mm=(18.0, 18.0))
     conditions = Conditions(CameraPose(640, 480, 400.0, tilt_deg=30, yaw_deg=180))
     reader = BoardReader(known_mats()[0])
@@ -179,4 +181,16 @@ def test_a_piece_standing_behind_another_is_found_in_what_the_nearer_one_leaves(
     places[7], places[12] = (0.5, 0.72), (0.5, 0.28)
     picture = simulator.render(Scene(board, places=tuple(places)), conditions, np.random.default_rng(2), style)
     seen = reader.read(picture)
-    assert (seen.status, seen.board) == ("ok", board)
+    assert seen.status == "ok" and seen.board is not None and seen.probabilities is not None
+    assert all(read in ("?", true) for read, true in zip(seen.board, board))
+    assert "".join(".DL"[k] for k in seen.probabilities.argmax(axis=1)) == board
+
+
+def test_a_square_in_doubt_for_a_stick_over_the_trays_rim_says_so() -> None:
+    probabilities = np.tile([1.0, 0.0, 0.0], (30, 1))
+    probabilities[24] = [0.3, 0.0, 0.7]  # a light piece on 25, or the end of a pale stick
+    stick_end = Piece(0.0, 0.0, 25, 0.7, 1.0, False, grounded=False, by_stick=True)
+    squares = SquareReadings("." * 24 + "L" + "." * 5, probabilities.max(axis=1), probabilities, np.zeros(30, bool), (stick_end,))
+    seen = _observation(squares, TrayReading("empty", None, 0, ""), 0.0)
+    assert (seen.status, seen.board) == ("ok", "." * 24 + "?" + "." * 5)
+    assert seen.reason == "not sure what is on squares 25; a stick lies over the tray's rim by square 25"

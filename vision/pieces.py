@@ -132,6 +132,8 @@ class Piece:
     #: Whether its base shows as a piece: a piece standing beside the grid, its body leaning
     #: over an edge square, shows none there.
     grounded: bool = True
+    #: Whether it is found beside a stick lying over the tray's rim: it may be that stick.
+    by_stick: bool = False
 
 
 @dataclass(frozen=True)
@@ -498,9 +500,9 @@ class PieceFinder:
                 continue
             found = _found(inside.flat[index])
             features = self._features(index, changes, evidence, *overall)
-            grounded = lattice.base_share(evidence, x, y) >= GROUNDED and not self._near(by_stick, x, y)
+            near_stick = self._near(by_stick, x, y)
             piece = Piece(x, y, square, found, self.colours.light(features), bool(outside.flat[index] > CROWDED), self._spread(index),
-                          grounded)
+                          lattice.base_share(evidence, x, y) >= GROUNDED and not near_stick, near_stick)
             pieces.append(piece)
             if found > 0.5:
                 sure.append(index)

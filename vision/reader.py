@@ -34,7 +34,7 @@ from senet.vision.tray import TrayReader, TrayReading
 #: A square whose mean brightness moves this much between frames is moving.
 MOTION_STEP = 8.0
 #: A square read less surely than this is '?' (the referee fills it from the legal moves).
-SURE = 0.9
+SURE = 0.95
 #: More doubtful squares than this: the picture is not clear enough to give a board.
 MAX_UNSURE = 3
 #: The rule system whose start position is calibrated on when none is named.
@@ -203,6 +203,11 @@ def _observation(squares: SquareReadings, tray: TrayReading, motion: float) -> O
         reasons.append(tray.reason)
     if labels.count("?") > MAX_UNSURE:  # that many doubtful squares: something is in the way
         reasons.append("cannot tell what is on squares " + ", ".join(str(i + 1) for i, c in enumerate(labels) if c == "?"))
+    # A piece in doubt for a stick lying beside it: said either way, for the players to put right.
+    by_stick = sorted({piece.square for piece in squares.pieces if piece.by_stick and labels[piece.square - 1] == "?"})
+    stick = f"a stick lies over the tray's rim by square{'s' if len(by_stick) > 1 else ''} {', '.join(map(str, by_stick))}" if by_stick else ""
+    if stick and reasons:
+        reasons.append(stick)
     if reasons:
         seen = None if squares.covered.any() else labels
         return Observation("occluded", None, None, tray.state, confidence, motion, "; ".join(reasons), seen, tray,
@@ -211,7 +216,7 @@ def _observation(squares: SquareReadings, tray: TrayReading, motion: float) -> O
     reason = tray.reason if tray.state == "unclear" else ""
     if "?" in labels:
         unsure = ", ".join(str(i + 1) for i, c in enumerate(labels) if c == "?")
-        reason = "; ".join(filter(None, [f"not sure what is on squares {unsure}", reason]))
+        reason = "; ".join(filter(None, [f"not sure what is on squares {unsure}", stick, reason]))
     return Observation("ok", labels, light_up, tray.state, confidence, motion, reason, labels, tray, squares.probabilities)
 
 
