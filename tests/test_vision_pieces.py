@@ -3,6 +3,7 @@ and a start picture that does not show the start position."""
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 import pytest
 
@@ -14,7 +15,7 @@ from senet.vision.mat import MatLayout
 from senet.vision.pieces import Changes, ColourModel, Piece, PieceFinder, SquareReadings
 from senet.vision.plane import SQUARE_PX
 from senet.vision.pose import MatView
-from senet.vision.reader import BoardReader, CalibrationError, _observation
+from senet.vision.reader import BoardReader, CalibrationError, NoBoardError, _observation
 from senet.vision.simulator import Conditions, Scene, Simulator, Style
 from senet.vision.tray import TrayReading
 
@@ -49,6 +50,20 @@ def test_a_start_picture_with_a_piece_missing_names_the_square() -> None:
     reader = BoardReader(known_mats()[0])
     with pytest.raises(CalibrationError, match="no piece is seen on square 7"):
         reader.calibrate(simulator.render(Scene("LDLDLD.DLD" + "." * 20), Conditions.plain(), rng))
+
+
+def test_a_start_picture_showing_only_one_sides_markers_is_refused_not_misplaced() -> None:
+    # Markers along one side fix the mat there only: its far side could drift by squares.
+    simulator, rng = Simulator(MatLayout.for_paper("a3")), np.random.default_rng(4)
+    picture = simulator.render(Scene(format_board(find_variant("kendall").start_board())), Conditions.plain(), rng)
+    reader = BoardReader(known_mats()[0])
+    location = reader.locator.locate(picture)
+    assert location is not None
+    for marker, quad in reader.geometry.markers.items():
+        if marker not in (2, 4, 6):  # the right-hand column stays
+            cv2.fillConvexPoly(picture, np.round(project(location.homography, quad)).astype(np.int32), (255, 255, 255))
+    with pytest.raises(NoBoardError, match="only the markers along one side of the mat are seen"):
+        BoardReader(known_mats()[0]).calibrate(picture)
 
 
 def _calibrated_a3() -> BoardReader:

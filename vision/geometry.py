@@ -29,6 +29,8 @@ Quad = np.ndarray  # (4, 2) float: TL, TR, BR, BL
 STILL_PX = 3.0
 #: A fit needs this many markers seen in one picture.
 MIN_MARKERS = 3
+#: ...spread over at least this share of the mat's width and of its height.
+MARKER_SPAN = 0.2
 #: Markers not found at first are sought on the picture twice the size, then sharpened
 #: (an unsharp mask: this much of the detail a blur of this many pixels takes away, added).
 SHARPEN, SHARPEN_SIGMA = 1.5, 3.0
@@ -166,6 +168,8 @@ class BoardLocator:
     def detect(self, gray: np.ndarray) -> Location | None:
         """Run the marker detector and fit the homography; None when too few markers are seen."""
         corners, ids = detect_markers(self._detector, gray, self.min_markers)
+        if ids is not None and not self.spread([int(m) for m in ids.ravel() if int(m) in self.geometry.markers]):
+            corners, ids = detect_markers(self._detector, gray, len(self.geometry.markers))  # look harder for the far side's
         self.markers_seen = 0
         if ids is None:
             return None
@@ -183,6 +187,8 @@ class BoardLocator:
         # Fit to every marker seen since the camera last moved: averaged over frames, and
         # still there while a hand covers it now.
         ids_used = sorted(self._averages)
+        if not self.spread(ids_used):
+            return None
         src = np.concatenate([self.geometry.markers[m] for m in ids_used])
         dst = np.concatenate([self._averages[m][0] / self._averages[m][1] for m in ids_used])
         homography, inliers = cv2.findHomography(src, dst, cv2.RANSAC, 3.0)
@@ -190,6 +196,20 @@ class BoardLocator:
             return None
         error = float(np.median(np.linalg.norm(project(homography, src) - dst, axis=1)))
         return Location(homography, tuple(ids_used), error)
+
+    def spread(self, markers: list[int]) -> bool:
+        """Whether ``markers`` span the mat both ways (MARKER_SPAN of its width and height):
+        markers along one side only fix the mat there and let its far side drift by squares.
+
+            >>> locator = BoardLocator(MatGeometry.from_dict(MatLayout.for_paper("a3").geometry(150)))
+            >>> locator.spread([2, 4, 6]), locator.spread([0, 2, 6])
+            (False, True)
+        """
+        if not markers:
+            return False
+        centres = np.array([self.geometry.markers[m].mean(axis=0) for m in markers])
+        span = centres.max(axis=0) - centres.min(axis=0)
+        return bool((span >= MARKER_SPAN * np.array([self.geometry.width_px, self.geometry.height_px])).all())
 
     def _average(self, found: dict[int, np.ndarray]) -> None:
         """Add this detection to the running average of each marker's corners, or start

@@ -120,6 +120,8 @@ class BoardReader:
         self.locator.location = None
         location = self.locator.locate(frame)
         if location is None:
+            if self.locator.markers_seen >= self.locator.min_markers:
+                raise NoBoardError("only the markers along one side of the mat are seen: the whole mat must be in view, evenly lit")
             raise NoBoardError("fewer than three of the mat's markers are visible: the whole mat must be in view")
         if not self._inside(frame, location):
             raise NoBoardError("part of the board is outside the picture: move the camera up or back")
