@@ -30,6 +30,16 @@ Why = list[tuple[int, int, Violation]]
 ANY = -1
 
 
+def named_in(why: Why, from_square: int, to_square: int) -> list[Violation]:
+    """The rules ``why`` names for moving ``from_square`` to ``to_square``, each once.
+
+    >>> rule = Violation("K.safe", (7,))
+    >>> named_in([(5, 7, rule), (5, ANY, rule), (6, 7, Violation("K.exact", (6,)))], 5, 7)
+    [Violation(rule='K.safe', squares=(7,))]
+    """
+    return list(dict.fromkeys(v for f, t, v in why if f == from_square and t in (to_square, ANY)))
+
+
 class Options(NamedTuple):
     """The legal moves for one throw, and the pass when the rules allow one."""
 
@@ -158,9 +168,9 @@ class Variant:
         options = self.legal(board, me, mark, throw, touched, why)
         if any(m.from_square == from_square and m.to_square == to_square for m in options.moves):
             return []
-        found = [v for f, t, v in why if f == from_square and t in (to_square, ANY)]
+        found = named_in(why, from_square, to_square)
         if found:
-            return list(dict.fromkeys(found))
+            return found
         targets = {m.to_square for m in options.moves if m.from_square == from_square}
         if not targets:
             targets = {t for f, t, _ in why if f == from_square and 1 <= t <= OFF}

@@ -27,7 +27,7 @@ from typing import ClassVar
 from senet.engine.board import pieces_of
 from senet.engine.layout import Layout
 from senet.engine.moves import FORWARD, PASS, PASSING, Move, Stage, Violation
-from senet.engine.variants.base import ANY, Options, StartRitual, Variant, Why
+from senet.engine.variants.base import ANY, Options, StartRitual, Variant, Why, named_in
 
 
 class Entry(Enum):
@@ -217,9 +217,9 @@ class GridVariant(Variant):
             return [v for _, t, v in why if t == to_square][:1] or [Violation(self.start_rule, (to_square,))]
         if from_square not in self.movers(board, me, stage):
             return [Violation(self.turn_rule, (from_square,))]
-        found = [v for f, t, v in why if f == from_square and t in (to_square, ANY)]
+        found = named_in(why, from_square, to_square)
         if found:
-            return list(dict.fromkeys(found))
+            return found
         steps = self.steps(board, from_square, throw)
         if to_square in walk_ends(self.layout, from_square, steps):
             return [Violation(self.path_rule, (from_square, to_square), "twice")]  # only by touching a cell twice
