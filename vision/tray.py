@@ -85,8 +85,9 @@ GRAZE, END = 1.0, 0.5
 #: lying over the tray's edge reaches less far.
 BAND_MM = 12.0
 #: Sticks lying side by side: each shows as a stripe at least this share of a stick's width
-#: wide; narrower ones are a pale stick's side seen at an angle, or a seam.
-STRIPE = 0.5
+#: wide, a dark one at least the second; narrower ones are a seam, or a pale stick's side seen
+#: at an angle (up to half a stick's width, with the camera well off to the side).
+STRIPE, DARK_STRIPE = 0.5, 0.6
 #: ...and at least this share of a stripe's pixels show its side (pale or dark).
 STRIPE_PURITY = 0.8
 #: A hand or arm: more than this many sticks' area in one patch.
@@ -540,6 +541,10 @@ def _options(patch: Patch, measured: dict[str, Look] | None) -> list[tuple[int, 
              if SINGLE_LENGTH[0] * STICK_PX[0] <= patch.length <= (light + rest) * SINGLE_LENGTH[1] * STICK_PX[0]]
     if not found:
         raise Unclear("unclear", "part of a stick is hard to see" if patch.area < dark.area[0] else "something in the tray is not a stick")
+    if (pale.guessed or dark.guessed) and len({light + rest for light, rest in found}) > 1:
+        # A guessed look is too loose to let the four sticks decide: with a stick out of view,
+        # it would find one more in the patch.
+        raise Unclear("unclear", "sticks lie too close together to count")
     return found
 
 
@@ -621,7 +626,7 @@ def stripes(member: np.ndarray, pale: np.ndarray, dark: np.ndarray, rect: tuple)
         if end < len(kinds) and kinds[end] == kinds[start]:
             continue
         width = end - start
-        if width >= STRIPE * STICK_PX[1]:
+        if width >= (DARK_STRIPE if kinds[start] == 2 else STRIPE) * STICK_PX[1]:
             run = (across >= start) & (across < end)
             length = float(np.ptp(along[run]))
             if kinds[start] == 0 or width > LONE_WIDTH * STICK_PX[1] or not SINGLE_LENGTH[0] <= length / STICK_PX[0] <= SINGLE_LENGTH[1]:
