@@ -261,6 +261,11 @@ class Background:
         rows = np.flatnonzero(self.tray.any(axis=1))
         return slice(int(rows[0]) if rows.size else self.tray.shape[0], None)
 
+    @cached_property
+    def edge_beside_tray(self) -> np.ndarray:
+        """The view's border where it does not cut the tray off."""
+        return self.edge & ~self.tray
+
     @property
     def sample(self) -> np.ndarray:
         """Every other pixel of the grid each way: enough for the field's statistics."""
@@ -598,7 +603,7 @@ class PieceFinder:
         if count <= 1:
             return np.zeros_like(on_grid)
         from_beyond = np.zeros(count, bool)
-        from_beyond[labels[background.edge if into_tray else background.edge & ~background.tray]] = True
+        from_beyond[labels[background.edge if into_tray else background.edge_beside_tray]] = True
         from_beyond[0] = False
         return from_beyond[labels] & background.grid
 
