@@ -1,10 +1,11 @@
 """How long the camera's reader takes for one frame, on one core.
 
-Prints ``vision RESOLUTION read_ms=MEDIAN locate_ms=MEDIAN``: ``read_ms`` is a frame
-of the running companion (the fixed camera's marker fit is kept and checked), cycling
-through frames with different pieces and sticks so every part really runs;
+Prints ``vision RESOLUTION read_ms=MEDIAN locate_ms=MEDIAN trace_ms=MEDIAN``: ``read_ms``
+is a frame of the running companion (the fixed camera's marker fit is kept and checked),
+cycling through frames with different pieces and sticks so every part really runs;
 ``locate_ms`` is the full marker detection, needed at start-up and when the camera
-moves. Medians of several runs.
+moves; ``trace_ms`` is tracing the sticks as bars, done once for sticks lying still when
+they lie too close together to count patch by patch. Medians of several runs.
 
     python bench/vision.py [--runs 5] [--frames 40]
 """
@@ -46,7 +47,10 @@ def main() -> None:
         start, pictures = frames(size, args.frames)
         reader = BoardReader(known_mats()[0])
         reader.calibrate(start)
-        read_runs, locate_runs = [], []
+        read_runs, locate_runs, trace_runs = [], [], []
+        location = reader.locator.locate(pictures[0])
+        assert location is not None
+        masks = [reader.tray.masks(picture, location.homography)[:3] for picture in pictures[:10]]
         for _ in range(args.runs):
             began = time.perf_counter()
             for picture in pictures:
@@ -57,9 +61,13 @@ def main() -> None:
             for _ in range(10):
                 reader.locator.detect(gray)
             locate_runs.append((time.perf_counter() - began) / 10 * 1000)
+            began = time.perf_counter()
+            for objects, pale, dark in masks:
+                reader.tray.bars.fit(objects, pale, dark)
+            trace_runs.append((time.perf_counter() - began) / len(masks) * 1000)
         print(
             f"vision {size[0]}x{size[1]} read_ms={statistics.median(read_runs):.2f} "
-            f"locate_ms={statistics.median(locate_runs):.2f}",
+            f"locate_ms={statistics.median(locate_runs):.2f} trace_ms={statistics.median(trace_runs):.2f}",
             flush=True,
         )
 

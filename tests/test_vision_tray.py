@@ -16,6 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from senet.vision.bars import BarFitter
 from senet.vision.geometry import BoardLocator, MatGeometry
 from senet.vision.mat import MatLayout, render_mat
 from senet.vision.simulator import Conditions, Scene, Simulator
@@ -159,6 +160,36 @@ def test_a_stick_partly_over_the_tray_edge_is_read_or_left_unclear(reader: TrayR
     assert read(reader, sticks).light_up in (None, 1)
 
 
+def staggered(sides: tuple[bool, ...], gap: float = 19.0) -> list[Stick]:
+    """Four sticks lying against each other side by side, their ends staggered."""
+    return [Stick((150 + shift, 40 + index * gap), angle, pale)
+            for index, (shift, angle, pale) in enumerate(zip((0, 20, -10, 15), (1, -1, 2, 0), sides))]
+
+
+@pytest.mark.parametrize("sides", [(True,) * 4, (True, False, True, False), (False,) * 4, (True, True, False, True)])
+def test_sticks_lying_staggered_against_each_other_are_traced_as_bars(reader: TrayReader, sides: tuple[bool, ...]) -> None:
+    assert read(reader, staggered(sides)).light_up == sum(sides)
+
+
+@pytest.mark.parametrize("sides", [(True,) * 4, (True, False, True, False), (False, True, True, False)])
+@pytest.mark.parametrize("fingers", [(110.0, 150.0), (150.0, 170.0, 190.0), (200.0,)])
+def test_fingers_laid_over_sticks_lying_together_are_not_traced_as_sticks(reader: TrayReader, sides: tuple[bool, ...],
+                                                                          fingers: tuple[float, ...]) -> None:
+    picture = draw(staggered(sides))
+    x0, y0, _, _ = LAYOUT.tray
+    for x in fingers:  # laid in the tray, not seen coming in over the paper beside it
+        tip, knuckle = ((x + x0) * SCALE, (y0 + 22) * SCALE), ((x + x0 + 12) * SCALE, (y0 + 90) * SCALE)
+        cv2.line(picture, np.round(tip).astype(int), np.round(knuckle).astype(int), SKIN, round(17 * SCALE), cv2.LINE_AA)
+    assert reader.read(picture, np.eye(3)).light_up is None
+
+
+def test_sticks_too_close_together_to_count_patch_by_patch_are_traced(reader: TrayReader) -> None:
+    sticks = staggered((True,) * 4)
+    with pytest.raises(Unclear):
+        count_sticks(reader.patches(*reader.masks(draw(sticks), np.eye(3))))
+    assert read(reader, sticks).light_up == 4
+
+
 @settings(max_examples=30, deadline=None, derandomize=True)
 @given(sides=st.tuples(*[st.booleans()] * 4), gap=st.floats(18.5, 24), angle=st.floats(-30, 30), x=st.floats(80, 250),
        y=st.floats(20, 70), over_the_rim=st.sampled_from([None, 128.0, 138.0, 148.0]), side=st.floats(0.2, 0.5), seed=st.integers(0, 99))
@@ -170,6 +201,40 @@ def test_sticks_lying_together_anyhow_never_give_a_wrong_throw(reader: TrayReade
     if over_the_rim is not None:
         sticks[-1] = sticks[-1]._replace(centre=(sticks[-1].centre[0], over_the_rim))
     assert read(reader, sticks, seed=seed, side=side).light_up in (None, light_up(sticks))
+
+
+def test_bars_are_traced_once_for_sticks_lying_still_and_again_for_a_new_throw(monkeypatch: pytest.MonkeyPatch) -> None:
+    inner = np.ones((70, 160), np.uint8)
+    objects, pale, dark = (np.zeros_like(inner) for _ in range(3))
+    for row, mask in zip((8, 21, 34, 47), (pale, pale, dark, pale)):
+        objects[row : row + 13, 20:120] = mask[row : row + 12, 20:120] = 1
+    fitter, traced = BarFitter(inner, (100.0, 12.0)), []
+    fit = fitter.fit
+    monkeypatch.setattr(fitter, "fit", lambda *masks: traced.append(1) or fit(*masks))
+    assert fitter.light_up(objects, pale, dark) == 3
+    flicker = objects.copy()
+    flicker[8, 20:40] = 0  # the camera's noise along an edge
+    assert fitter.light_up(flicker, pale, dark) == 3 and len(traced) == 1
+    turned = pale.copy()
+    turned[34:46, 20:120], dark[34:46, 20:120] = 1, 0  # the dark one turned over where it lay
+    assert fitter.light_up(objects, turned, dark) == 4 and len(traced) == 2
+
+
+def test_what_bars_do_not_explain_is_no_throw() -> None:
+    inner = np.ones((100, 160), np.uint8)
+    objects, pale, dark = (np.zeros_like(inner) for _ in range(3))
+    for row in (8, 21, 34):
+        objects[row : row + 13, 20:120] = pale[row : row + 12, 20:120] = 1
+    fitter = BarFitter(inner, (100.0, 12.0))
+    assert fitter.light_up(objects, pale, dark) is None  # three sticks
+    objects[55:95, 50:110] = pale[55:95, 50:110] = 1  # and something else: a phone
+    assert fitter.light_up(objects, pale, dark) is None
+    objects[55:95, 50:110] = pale[55:95, 50:110] = 0
+    objects[47:60, 20:120] = pale[47:59, 20:120] = 1
+    objects[70:75, 60:65] = pale[70:75, 60:65] = 1  # four sticks and a speck
+    assert fitter.light_up(objects, pale, dark) == 4
+    objects[70:95, 60:100] = pale[70:95, 60:100] = 1  # something bigger than a speck
+    assert fitter.light_up(objects, pale, dark) is None
 
 
 def test_the_same_sticks_keep_their_layout_and_a_new_throw_does_not(reader: TrayReader) -> None:

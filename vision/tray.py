@@ -17,7 +17,8 @@ units: sticks lying together, or partly hidden over the tray's edge or in a wash
 spot (where several counts may fit one patch). Sticks lying side by side, each a whole
 stick long, are counted by their stripes, which needs no measured look (a small tray holds
 its sticks so). Nothing is reported unless four sticks are seen and every way to count them
-that sees four gives the same throw.
+that sees four gives the same throw. Sticks lying too close together to count patch by patch
+are traced as bars of a stick's size (:mod:`senet.vision.bars`), unless something reaches in.
 
     >>> TrayReading("sticks", 3, 4, "").light_up
     3
@@ -32,6 +33,7 @@ import cv2
 import numpy as np
 
 from senet.vision import robust
+from senet.vision.bars import BarFitter
 from senet.vision.geometry import MatGeometry
 from senet.vision.warp import Warp
 
@@ -251,6 +253,7 @@ class TrayReader:
         self._band_reference = np.zeros((h + band, w + 2 * band, 3), np.float32)
         self._inner = np.zeros((h, w), np.uint8)
         self._inner[2:-2, 2:-2] = 1  # leave out the printed border line
+        self.bars = BarFitter(self._inner, STICK_PX)  # traces sticks lying together
         self._border = self._inner - cv2.erode(self._inner, _SQUARE3)
         self._edge = np.flatnonzero(self._border)  # where a patch may be cut off: the edge, washed-out spots
         self._washed = np.zeros(0, np.intp)
@@ -285,26 +288,30 @@ class TrayReader:
     def read(self, frame: np.ndarray, homography: np.ndarray) -> TrayReading:
         """What lies in the tray of ``frame``."""
         try:
-            objects, patches = self.patches(frame, homography)
+            masks = self.masks(frame, homography)
         except Unclear as error:
             return TrayReading(error.state, None, 0, error.reason, from_beyond=True)
+        objects, patches = masks[0], self.patches(*masks)
         from_beyond = any(patch.reached for patch in patches)
         if not patches:
             return TrayReading("empty", None, 0, "")
         try:
             pale_up, total = count_sticks(patches)
+            reason = "" if pale_up is not None else f"{total} {'stick' if total == 1 else 'sticks'} seen in the tray, not 4"
         except Unclear as error:
-            return TrayReading(error.state, None, 0, error.reason, from_beyond=from_beyond or error.state == "occluded")
+            if error.state == "occluded":
+                return TrayReading(error.state, None, 0, error.reason, from_beyond=True)
+            pale_up, total, reason = None, 0, error.reason
+        if pale_up is None and not from_beyond:  # sticks lying together: trace them as bars
+            pale_up = self.bars.light_up(*masks[:3])
         if pale_up is None:
-            reason = f"{total} {'stick' if total == 1 else 'sticks'} seen in the tray, not 4"
             return TrayReading("unclear", None, total, reason, from_beyond=from_beyond)
         w, h = self.size
         layout = cv2.resize(objects, (max(1, w // 8), max(1, h // 8)), interpolation=cv2.INTER_AREA) > 0
         return TrayReading("sticks", pale_up, 4, "", layout, from_beyond)
 
-    def patches(self, frame: np.ndarray, homography: np.ndarray) -> tuple[np.ndarray, list[Patch]]:
-        """The mask of things lying in the tray, and its patches bigger than specks."""
-        objects, pale, dark, reached = self.masks(frame, homography)
+    def patches(self, objects: np.ndarray, pale: np.ndarray, dark: np.ndarray, reached: np.ndarray) -> list[Patch]:
+        """The patches bigger than specks in the tray's :meth:`masks`."""
         count, labels, stats, _ = cv2.connectedComponentsWithStats(objects, connectivity=8)
         edge = np.zeros(objects.shape, np.uint8)
         edge.flat[self._edge] = 1
@@ -319,7 +326,7 @@ class TrayReader:
             member = cv2.compare(labels[box], int(index), cv2.CMP_EQ)
             parts = _touching(member, pale[box], dark[box]) or [member]
             found += [_patch(part, pale[box], dark[box], edge[box]) for part in parts]
-        return objects, found
+        return found
 
     def masks(self, frame: np.ndarray, homography: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """Four masks of the tray (uint8 0/1): things lying in it, and of those the pale and dark
@@ -616,7 +623,7 @@ def stripes(member: np.ndarray, pale: np.ndarray, dark: np.ndarray, rect: tuple)
     along = (xs - cx) * np.cos(theta) + (ys - cy) * np.sin(theta)
     across = np.floor(-(xs - cx) * np.sin(theta) + (ys - cy) * np.cos(theta)).astype(np.intp)
     across -= across.min()
-    total = np.bincount(across)
+    total = np.maximum(np.bincount(across), 1)  # a row across with no pixel (a gap) is neither side
     sides = (pale[ys, xs], dark[ys, xs])
     shares = (np.bincount(across, sides[0]) / total, np.bincount(across, sides[1]) / total)
     kinds = np.where(shares[0] >= 0.5, 1, np.where(shares[1] >= 0.5, 2, 0))

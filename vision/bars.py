@@ -1,0 +1,189 @@
+"""Sticks lying against each other, found as bars of a stick's size.
+
+Where the tray's patches cannot be counted one by one (sticks touching side by side or
+staggered, one partly over the tray's rim), the sticks are traced the way a person does:
+the bar of a stick's footprint that best covers what changed in the tray first, then the
+best bar over what it leaves, and so on while a bar is still well covered. A bar may lie
+partly beyond the tray's edge, where nothing can be seen. Each bar's side up is read from
+its own pixels (those no earlier bar took). The throw is given only when exactly four bars
+are found, each plainly pale or dark, and together they explain all that changed: a finger
+laid over the sticks sticks out beside them, and gives no throw.
+
+    >>> inner = np.ones((70, 160), np.uint8)
+    >>> objects, pale, dark = (np.zeros_like(inner) for _ in range(3))
+    >>> for row, side in zip((8, 21, 34, 47), (pale, pale, dark, pale)):  # four sticks touching
+    ...     objects[row : row + 13, 20:120] = side[row : row + 12, 20:120] = 1  # (and a seam)
+    >>> BarFitter(inner, (100.0, 12.0)).light_up(objects, pale, dark)
+    3
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+
+#: The bar: the core of a stick's footprint, its length less its rounded ends (this share of
+#: it) and its width. It is fitted on a view of half the tray's resolution, turned every STEP degrees.
+CORE, STEP = 0.85, 4
+#: A bar counts when at least SHOWN of it lies in the tray, at least FILL of that changed, and it
+#: covers changed pixels worth SHOWN of a whole bar (a stick mostly over the rim is not counted).
+SHOWN, FILL = 0.3, 0.8
+#: A bar's own pixels show its side: pale with at least SURE of them pale and at most MIXED dark,
+#: or the other way round. A pale stick's shaded side is narrow beside its top.
+SURE, MIXED = 0.7, (0.2, 0.1)
+#: Changed pixels farther than NEAR (a share of a stick's width) from every stick found are left
+#: over. Where a lump of them at least THICK of a stick's width across covers more than LUMP square
+#: stick widths, something else lies in the tray (a finger laid over a stick sticks out beside
+#: it); thinner slivers are the sticks' shaded sides and edges.
+NEAR, THICK, LUMP = 0.3, 0.5, 0.3
+#: Bars are sought up to this many (there are four sticks; a fifth found says the count is wrong).
+MOST = 5
+#: Masks differing in at most this share of their pixels are the same sticks seen again (a few
+#: pixels along their edges flicker with the camera's noise): they are not traced again.
+SAME = 0.03
+_SQUARE3 = np.ones((3, 3), np.uint8)
+
+
+@dataclass(frozen=True)
+class Bar:
+    """One stick found: its whole footprint (a mask of the tray) and whether its pale side is up
+    (None: its pixels do not plainly show)."""
+
+    mask: np.ndarray
+    pale: bool | None
+
+
+@dataclass
+class BarFitter:
+    """Fits bars to the masks of one tray (``inner``: 1 where the tray can be seen, uint8), for
+    sticks of ``stick`` (length, width) tray pixels."""
+
+    inner: np.ndarray
+    stick: tuple[float, float]
+    _turns: list[np.ndarray] = field(init=False, repr=False)
+    #: The last masks traced (what changed, and of it the pale pixels) and their throw.
+    _last: tuple[np.ndarray, np.ndarray, int | None] | None = field(default=None, init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        height, width = self.inner.shape
+        length, across = CORE * self.stick[0], self.stick[1]
+        self._near = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * round(NEAR * across) + 1,) * 2)
+        self._thick = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (round(THICK * across) | 1,) * 2)
+        self._pad = round(length / 4) + 1  # half a bar, on the half-size view
+        self._size = (width // 2 + 2 * self._pad, height // 2 + 2 * self._pad)
+        self._bar = (round(length / 2), round(across / 2))
+        self._whole = (round(self.stick[0] / 2), self._bar[1])  # the whole stick, its ends too
+        centre = (self._size[0] / 2, self._size[1] / 2)
+        self._turns = [cv2.getRotationMatrix2D(centre, angle, 1.0) for angle in range(0, 180, STEP)]
+
+    def light_up(self, objects: np.ndarray, pale: np.ndarray, dark: np.ndarray) -> int | None:
+        """Pale sides up of the four sticks the bars find, or None (not four, or one unclear).
+        Sticks lying still are traced once, not on every frame."""
+        if self._last is not None and _same(self._last[0], objects) and _same(self._last[1], pale):
+            return self._last[2]
+        bars = self.fit(objects, pale, dark)
+        light_up = None if len(bars) != 4 or any(bar.pale is None for bar in bars) else sum(bool(bar.pale) for bar in bars)
+        self._last = (objects.copy(), pale.copy(), light_up)
+        return light_up
+
+    def fit(self, objects: np.ndarray, pale: np.ndarray, dark: np.ndarray) -> list[Bar]:
+        """The bars found, best first; empty when changed pixels are left over that no bar
+        explains (something in the tray is not a stick)."""
+        seen = self.inner > 0
+        # A bar of a side scores its side's pixels, less the other side's and the bare tray's,
+        # over what it shows: the tray no bar took yet.
+        bare = seen & (objects == 0)
+        sides = [np.where(mine > 0, 1.0, np.where(bare | (other > 0), -1.0, 0.0)) for mine, other in ((pale, dark), (dark, pale))]
+        score = self._half(np.dstack(sides + [seen]).astype(np.float32))
+        taken = np.zeros(objects.shape, np.uint8)
+        bars: list[Bar] = []
+        while len(bars) < MOST:
+            best = self._best(score)
+            if best is None:
+                break
+            core, stick = (self._box(objects.shape, *best, share) for share in (1.0, 1 / CORE))
+            own = (core > 0) & (taken == 0) & (objects > 0)
+            bars.append(Bar(stick > 0, _pale_up(own, pale, dark)))
+            taken |= cv2.dilate(stick, _SQUARE3, iterations=2)
+            score[self._half(taken.astype(np.float32)) > 0] = 0.0
+        near = cv2.dilate(np.logical_or.reduce([bar.mask for bar in bars] or [np.zeros_like(seen)]).astype(np.uint8), self._near)
+        left_over = cv2.morphologyEx(((objects > 0) & seen & (near == 0)).astype(np.uint8), cv2.MORPH_OPEN, self._thick)
+        count, _, stats, _ = cv2.connectedComponentsWithStats(left_over, connectivity=8)
+        if count > 1 and stats[1:, cv2.CC_STAT_AREA].max() > LUMP * self.stick[1] ** 2:
+            return []
+        return bars
+
+    def _best(self, score: np.ndarray) -> tuple[int, int, int] | None:
+        """Where the best-covered bar of either side lies (x, y on the turned half-size view)
+        and its angle's index, or None: sought at every other angle, then at the angles beside
+        the best of those."""
+        turns = len(self._turns)
+        found = [(self._covered(score, index), index) for index in range(0, turns, 2)]
+        best, index = max(found, key=lambda pair: pair[0][0])
+        found = [(best, index)] + [(self._covered(score, beside % turns), beside % turns) for beside in (index - 1, index + 1)]
+        (value, (x, y)), index = max(found, key=lambda pair: pair[0][0])
+        return None if value < SHOWN * self._bar[0] * self._bar[1] else (self._middle(score, x, y, index), y, index)
+
+    def _box(self, shape: tuple[int, ...], x: int, y: int, index: int, longer: float) -> np.ndarray:
+        """The mask (of the tray, ``shape``) of the bar found at (x, y) of the ``index``th turned
+        view, made ``longer`` times as long."""
+        length, width = self._bar[0] * longer, self._bar[1]
+        box = np.array([(x - length / 2, y - width / 2), (x + length / 2, y - width / 2), (x + length / 2, y + width / 2), (x - length / 2, y + width / 2)])
+        back = cv2.invertAffineTransform(self._turns[index])
+        corners = (box @ back[:, :2].T + back[:, 2] - self._pad) * 2
+        mask = np.zeros(shape[:2], np.uint8)
+        cv2.fillConvexPoly(mask, np.round(corners * 16).astype(np.int32), 1, cv2.LINE_8, 4)
+        return mask
+
+    def _covered(self, score: np.ndarray, index: int) -> tuple[float, tuple[int, int]]:
+        """The best cover of a bar turned to the ``index``th angle, and where it lies (x, y)."""
+        pale, dark, shown = cv2.split(self._sums(cv2.warpAffine(score, self._turns[index], self._size), self._bar))
+        covered = cv2.max(pale, dark)
+        covered[(shown < SHOWN * self._bar[0] * self._bar[1]) | (covered < (2 * FILL - 1) * shown)] = -np.inf
+        y, x = np.unravel_index(int(np.argmax(covered)), covered.shape)
+        return float(covered[y, x]), (int(x), int(y))
+
+    def _middle(self, score: np.ndarray, x: int, y: int, index: int) -> int:
+        """Where along its length (x) a bar found at (x, y) of the ``index``th turned view lies in
+        the middle of its stick: a bar is shorter than a stick, so several cover it alike; the
+        one taken is the best cover by a bar as long as the whole stick."""
+        pale, dark = cv2.split(self._sums(cv2.warpAffine(score, self._turns[index], self._size)[..., :2], self._whole))
+        row = (pale if pale[y, x] >= dark[y, x] else dark)[y]
+        slack = (self._whole[0] - self._bar[0]) // 2 + 1
+        start = max(0, x - slack)
+        return start + int(np.argmax(row[start : x + slack + 1]))
+
+    def _half(self, image: np.ndarray) -> np.ndarray:
+        """``image`` at half size, padded by half a bar of nothing all round."""
+        half = cv2.resize(image, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
+        padded = np.zeros((self._size[1], self._size[0], *half.shape[2:]), np.float32)
+        padded[self._pad : self._pad + half.shape[0], self._pad : self._pad + half.shape[1]] = half
+        return padded
+
+    @staticmethod
+    def _sums(image: np.ndarray, bar: tuple[int, int]) -> np.ndarray:
+        """Each pixel's sum of ``image`` over a ``bar`` (length, width) lying along the x axis, centred there."""
+        return cv2.boxFilter(image, -1, bar, normalize=False, borderType=cv2.BORDER_CONSTANT)
+
+
+def _same(before: np.ndarray, now: np.ndarray) -> bool:
+    """Whether two masks (0/1) differ in at most SAME of the pixels either marks.
+
+    >>> _same(np.array([1, 1, 0]), np.array([1, 0, 0]))
+    False
+    """
+    return int(cv2.countNonZero(cv2.bitwise_xor(before, now))) <= SAME * max(1, int(cv2.countNonZero(cv2.bitwise_or(before, now))))
+
+
+def _pale_up(own: np.ndarray, pale: np.ndarray, dark: np.ndarray) -> bool | None:
+    """True (pale) or False (dark) when a bar's own changed pixels (``own``, bool) plainly show
+    one side, else None."""
+    count = max(int(own.sum()), 1)
+    pale_share, dark_share = (pale[own] > 0).sum() / count, (dark[own] > 0).sum() / count
+    if pale_share >= SURE and dark_share <= MIXED[0]:
+        return True
+    if dark_share >= SURE and pale_share <= MIXED[1]:
+        return False
+    return None
