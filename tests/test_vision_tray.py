@@ -203,6 +203,18 @@ def test_sticks_lying_together_anyhow_never_give_a_wrong_throw(reader: TrayReade
     assert read(reader, sticks, seed=seed, side=side).light_up in (None, light_up(sticks))
 
 
+def test_sticks_lying_partly_on_each_other_give_no_wrong_throw(reader: TrayReader) -> None:
+    """A pale stick half under a dark one looks smaller than a pale stick: measured by it,
+    the other pale stick and its wide shaded side would count as two. No stick lies apart,
+    so the sticks are traced as well, and the two readings disagree."""
+    sticks = [Stick((106.97, 34.87), 23.95, False), Stick((126.29, 52.77), 15.31, True), Stick((127.99, 70.67), 28.53, False),
+              Stick((114.2, 88.57), 30.89, True)]
+    picture = draw(sticks, seed=38, side=0.44)
+    patches = reader.patches(*reader.masks(picture, np.eye(3)))
+    assert count_sticks(patches) == (3, 4) and all(patch.parted for patch in patches)  # a stick too many
+    assert reader.read(picture, np.eye(3)).light_up in (None, 2)
+
+
 def test_bars_are_traced_once_for_sticks_lying_still_and_again_for_a_new_throw(monkeypatch: pytest.MonkeyPatch) -> None:
     inner = np.ones((70, 160), np.uint8)
     objects, pale, dark = (np.zeros_like(inner) for _ in range(3))

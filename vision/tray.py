@@ -18,7 +18,9 @@ spot (where several counts may fit one patch). Sticks lying side by side, each a
 stick long, are counted by their stripes, which needs no measured look (a small tray holds
 its sticks so). Nothing is reported unless four sticks are seen and every way to count them
 that sees four gives the same throw. Sticks lying too close together to count patch by patch
-are traced as bars of a stick's size (:mod:`senet.vision.bars`), unless something reaches in.
+are traced as bars of a stick's size (:mod:`senet.vision.bars`), unless something reaches in;
+so are sticks of which none lies apart (each may lie partly over another, and so look smaller
+than it is), and then the count and the tracing must agree.
 
     >>> TrayReading("sticks", 3, 4, "").light_up
     3
@@ -148,6 +150,8 @@ class Patch:
     #: (pale, dark) sticks lying side by side, each a whole stick long, when the patch is
     #: such stripes (see :func:`stripes`).
     stripes: tuple[int, int] | None = None
+    #: Parted from sticks it touches (see :func:`_touching`): one of them may lie over part of it.
+    parted: bool = False
 
     @property
     def width(self) -> float:
@@ -302,8 +306,14 @@ class TrayReader:
             if error.state == "occluded":
                 return TrayReading(error.state, None, 0, error.reason, from_beyond=True)
             pale_up, total, reason = None, 0, error.reason
-        if pale_up is None and not from_beyond:  # sticks lying together: trace them as bars
-            pale_up = self.bars.light_up(*masks[:3])
+        # Sticks lying together: trace them as bars, where the patches could not be counted or
+        # where no stick lies apart to measure the others by (each may lie partly over another).
+        if not from_beyond and (pale_up is None or all(patch.parted for patch in patches)):
+            traced = self.bars.light_up(*masks[:3])
+            if pale_up is None:
+                pale_up = traced
+            elif traced is not None and traced != pale_up:
+                pale_up, total, reason = None, 0, "sticks lie too close together to count"
         if pale_up is None:
             return TrayReading("unclear", None, total, reason, from_beyond=from_beyond)
         w, h = self.size
@@ -325,7 +335,7 @@ class TrayReader:
             box = (slice(y, y + h), slice(x, x + w))
             member = cv2.compare(labels[box], int(index), cv2.CMP_EQ)
             parts = _touching(member, pale[box], dark[box]) or [member]
-            found += [_patch(part, pale[box], dark[box], edge[box]) for part in parts]
+            found += [replace(_patch(part, pale[box], dark[box], edge[box]), parted=len(parts) > 1) for part in parts]
         return found
 
     def masks(self, frame: np.ndarray, homography: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
