@@ -10,13 +10,14 @@ import pytest
 from senet.engine.board import format_board
 from senet.engine.variants import VARIANTS, find_variant
 from senet.vision.camera_model import CameraPose, project
-from senet.vision.geometry import known_mats
+from senet.vision.geometry import choose_mat, known_mats
 from senet.vision.mat import MatLayout
 from senet.vision.pieces import Changes, ColourModel, Piece, PieceFinder, SquareReadings
 from senet.vision.plane import SQUARE_PX
 from senet.vision.pose import MatView
 from senet.vision.reader import BoardReader, CalibrationError, NoBoardError, _observation
 from senet.vision.simulator import Conditions, Scene, Simulator, Style
+from senet.vision.testset import hard_cases
 from senet.vision.tray import TrayReading
 
 
@@ -179,6 +180,17 @@ def test_a_piece_unlike_both_kinds_is_doubtful_not_surely_one() -> None:
     assert model.light(np.array([-0.75, 0.8])) < 0.01 and model.light(np.array([0.6, 0.15])) > 0.99
     # A dark piece whose glossy top mirrors the lamp: bright, but of a dark piece's colour.
     assert 0.1 < model.light(np.array([0.4, 0.5])) < 0.9
+
+
+def test_a_light_piece_beside_its_shadow_from_a_low_lamp_reads_light() -> None:
+    """Half of what the piece's body covers may be its shadow (its base is placed in the patch
+    of piece and shadow): darker than the field, but still green, so not the piece."""
+    case = list(hard_cases("a3", 7, seed=3))[6]
+    reader = BoardReader(choose_mat(case.start, known_mats()))
+    reader.calibrate(case.start)
+    seen = reader.read(case.picture).board
+    assert all(label in ("?", truth) for label, truth in zip(seen, case.board))  # it read two of them dark
+    assert sum(seen[square - 1] == "L" for square in (12, 25, 26)) >= 2
 
 
 def test_a_piece_standing_behind_another_is_found_in_what_the_nearer_one_leaves() -> None:

@@ -433,7 +433,7 @@ class PieceFinder:
             kind = start[square - 1]
             body = self._lattice.inside[index]
             drops[kind].append(float(np.median(drop.flat[body])))
-            kinds[kind].append(self._features(index, changes, (drop > 0.06).astype(np.float32), 0.0, 0.0))
+            kinds[kind].append(self._features(index, changes, drop > 0.06, (drop > 0.06).astype(np.float32), 0.0, 0.0))
         weakest = min(float(np.median(drops["D"])), float(np.median(drops["L"])))
         if weakest < 0.12:
             name = "dark" if np.median(drops["D"]) < np.median(drops["L"]) else "light"
@@ -504,7 +504,7 @@ class PieceFinder:
             if not square:
                 continue
             found = _found(inside.flat[index])
-            features = self._features(index, changes, evidence, *overall)
+            features = self._features(index, changes, green > 0.5, evidence, *overall)
             near_stick = self._near(by_stick, x, y)
             piece = Piece(x, y, square, found, self.colours.light(features), bool(outside.flat[index] > CROWDED), self._spread(index),
                           lattice.base_share(evidence, x, y) >= GROUNDED and not near_stick, near_stick)
@@ -516,7 +516,7 @@ class PieceFinder:
         explained = lattice.body_mask(sure, self.plane.size, grow=1.3)
         unexplained = (evidence > 0.5) & ~explained & background.grid
         if self.plane.square_means(unexplained).max() > DOUBTFUL:
-            behind = self._behind(evidence, explained, peaks, changes, overall)
+            behind = self._behind(evidence, green > 0.5, explained, peaks, changes, overall)
             pieces += [piece for _, piece in behind]
             explained |= lattice.body_mask([index for index, _ in behind], self.plane.size, grow=1.3)
             unexplained &= ~explained
@@ -527,7 +527,7 @@ class PieceFinder:
         reaching = self._reaching_in(evidence > 0.5, changed & ~overhang, into_tray)
         return self._squares(pieces, unexplained, reaching)
 
-    def _behind(self, evidence: np.ndarray, hidden: np.ndarray, peaks: list[int], changes: Changes,
+    def _behind(self, evidence: np.ndarray, own: np.ndarray, hidden: np.ndarray, peaks: list[int], changes: Changes,
                 overall: tuple[float, float]) -> list[tuple[int, Piece]]:
         """Pieces standing behind the pieces found (which ``hidden`` covers), nearer the camera:
         the two make one patch, whose best fit is the nearer piece. They are looked for again
@@ -545,7 +545,7 @@ class PieceFinder:
             square = self._square_at((x, y))
             if not square:
                 continue
-            light = self.colours.light(self._features(index, changes, evidence, *overall, hidden=hidden))
+            light = self.colours.light(self._features(index, changes, own, evidence, *overall, hidden=hidden))
             spread = self._spread(index, BEHIND_SIGMA)
             found.append((index, Piece(float(x), float(y), square, _found(inside.flat[index]), light, bool(outside.flat[index] > CROWDED), spread)))
         return found
@@ -666,16 +666,18 @@ class PieceFinder:
                 shares[int(self.plane.cells[nr, nc])] = share
         return shares
 
-    def _features(self, index: int, changes: Changes, evidence: np.ndarray, light_change: float, colour_change: float,
-                  hidden: np.ndarray | None = None) -> np.ndarray:
+    def _features(self, index: int, changes: Changes, own: np.ndarray, evidence: np.ndarray, light_change: float,
+                  colour_change: float, hidden: np.ndarray | None = None) -> np.ndarray:
         """A piece's brightness and blue-red against the field around it, as the start picture
-        had it (leaving out what ``hidden`` covers)."""
+        had it (leaving out what ``hidden`` covers). Its own pixels are those ``own`` marks (no
+        longer the field's green: a shadow on the field is darker, but green); the field is
+        where ``evidence`` of a piece is weak."""
         assert self._lattice is not None
         body = self._lattice.inside[index]
         ring = self._lattice.outside[index]
         if hidden is not None:
             body, ring = body[~hidden.flat[body]], ring[~hidden.flat[ring]]
-        solid = body[evidence.flat[body] > 0.5]
+        solid = body[own.flat[body]]
         body = solid if len(solid) >= 4 else body
         plain = ring[evidence.flat[ring] < 0.5]
         if len(plain) >= 3:
