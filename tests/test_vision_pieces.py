@@ -3,6 +3,8 @@ and a start picture that does not show the start position."""
 
 from __future__ import annotations
 
+import functools
+
 import cv2
 import numpy as np
 import pytest
@@ -17,7 +19,7 @@ from senet.vision.plane import SQUARE_PX
 from senet.vision.pose import MatView
 from senet.vision.reader import BoardReader, CalibrationError, NoBoardError, _observation
 from senet.vision.simulator import Conditions, Scene, Simulator, Style
-from senet.vision.testset import hard_cases
+from senet.vision.testset import Case, hard_cases
 from senet.vision.tray import TrayReading
 
 
@@ -182,15 +184,34 @@ def test_a_piece_unlike_both_kinds_is_doubtful_not_surely_one() -> None:
     assert 0.1 < model.light(np.array([0.4, 0.5])) < 0.9
 
 
+@functools.cache
+def lamp_lit_cases() -> list[Case]:
+    """Hard generated cases under one low lamp (A3, seed 3)."""
+    return list(hard_cases("a3", 37, seed=3))
+
+
+def read_case(case: Case) -> str:
+    reader = BoardReader(choose_mat(case.start, known_mats()))
+    reader.calibrate(case.start)
+    return reader.read(case.picture).board
+
+
 def test_a_light_piece_beside_its_shadow_from_a_low_lamp_reads_light() -> None:
     """Half of what the piece's body covers may be its shadow (its base is placed in the patch
     of piece and shadow): darker than the field, but still green, so not the piece."""
-    case = list(hard_cases("a3", 7, seed=3))[6]
-    reader = BoardReader(choose_mat(case.start, known_mats()))
-    reader.calibrate(case.start)
-    seen = reader.read(case.picture).board
+    case = lamp_lit_cases()[6]
+    seen = read_case(case)
     assert all(label in ("?", truth) for label, truth in zip(seen, case.board))  # it read two of them dark
     assert sum(seen[square - 1] == "L" for square in (12, 25, 26)) >= 2
+
+
+def test_dark_pieces_lit_brighter_than_at_the_start_are_doubtful_not_light() -> None:
+    """Three dark pieces in a brighter part of the light than the start picture's look half way
+    to light; the picture's own pieces part into a darker and a lighter group, and say which."""
+    case = lamp_lit_cases()[36]
+    seen = read_case(case)
+    assert all(label in ("?", truth) for label, truth in zip(seen, case.board))  # it read square 19 light
+    assert seen.count("L") == case.board.count("L") and seen[25] == "D"
 
 
 def test_a_piece_standing_behind_another_is_found_in_what_the_nearer_one_leaves() -> None:

@@ -21,7 +21,7 @@ start pieces best.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from itertools import product
 from math import ceil, erf, floor, hypot, sqrt
@@ -103,6 +103,10 @@ FILL_WEIGHT = 0.02
 #: An accepted board teaches the colours of the pieces placed this surely on their squares,
 #: moving each kind's look this share of the way towards them.
 LOOK_SURE, LEARN_RATE = 0.95, 0.2
+#: A picture's pieces whose brightness parts into a darker and a lighter group, this many
+#: colour spreads apart, show the two kinds as they look now: a piece the colour model calls
+#: against its group is doubtful.
+SPLIT_GAP = 2.0
 
 
 class CalibrationError(ValueError):
@@ -497,7 +501,7 @@ class PieceFinder:
         peaks = self._peaks(lattice, inside - 0.5 * outside, inside, minimum=0.25)
         changed = self._paper_changed(changes, paper)
         by_stick = self._by_the_tray(changed)
-        pieces, sure, self._looks = [], [], []
+        pieces, sure, self._looks, brightness = [], [], [], []
         for index in peaks:
             x, y = self._onto_grid(*self._refine(index, peaks, evidence))
             square = self._square_at((x, y))
@@ -509,10 +513,13 @@ class PieceFinder:
             piece = Piece(x, y, square, found, self.colours.light(features), bool(outside.flat[index] > CROWDED), self._spread(index),
                           lattice.base_share(evidence, x, y) >= GROUNDED and not near_stick, near_stick)
             pieces.append(piece)
+            brightness.append(features[0] / self.colours.spread[0])
             if found > 0.5:
                 sure.append(index)
                 if self._shares(piece).get(square, 0.0) > LOOK_SURE:
                     self._looks.append((square, features))
+        doubted = _against_the_others(np.array(brightness), np.array([piece.light for piece in pieces]), SPLIT_GAP)
+        pieces = [replace(piece, light=0.5) if doubt else piece for piece, doubt in zip(pieces, doubted)]
         explained = lattice.body_mask(sure, self.plane.size, grow=1.3)
         unexplained = (evidence > 0.5) & ~explained & background.grid
         if self.plane.square_means(unexplained).max() > DOUBTFUL:
@@ -783,6 +790,31 @@ def _found(share: float) -> float:
         (0.5, 0.98)
     """
     return float(1.0 / (1.0 + np.exp(-(share - FOUND) / FOUND_SPREAD)))
+
+
+def _against_the_others(brightness: np.ndarray, light: np.ndarray, gap: float) -> np.ndarray:
+    """Which pieces' calls (``light`` > 0.5: light) the picture's own pieces contradict: their
+    ``brightness`` parts at its widest gap, at least ``gap``, into a darker group holding a
+    piece called dark and a lighter one holding a piece called light; a piece called against
+    its group is contradicted. A person compares the pieces with each other so.
+
+    >>> _against_the_others(np.array([-3.0, 1.0, 1.5, 6.0, 6.5]), np.array([0.0, 0.9, 0.1, 1.0, 1.0]), 2.0).tolist()
+    [False, True, False, False, False]
+    >>> _against_the_others(np.array([5.0, 5.5, 6.0, 9.0]), np.ones(4), 2.0).tolist()  # one kind, one in glare
+    [False, False, False, False]
+    """
+    doubted = np.zeros(len(brightness), bool)
+    if len(brightness) < 2:
+        return doubted
+    order = np.argsort(brightness)
+    gaps = np.diff(brightness[order])
+    widest = int(np.argmax(gaps))
+    darker = np.zeros(len(brightness), bool)
+    darker[order[: widest + 1]] = True
+    called_light = light > 0.5
+    if gaps[widest] < gap or called_light[darker].all() or not called_light[~darker].any():
+        return doubted
+    return darker == called_light
 
 
 def _centroid_share(top_ratio: float) -> float:
