@@ -518,8 +518,10 @@ class PieceFinder:
                 sure.append(index)
                 if self._shares(piece).get(square, 0.0) > LOOK_SURE:
                     self._looks.append((square, features))
-        doubted = _against_the_others(np.array(brightness), np.array([piece.light for piece in pieces]), SPLIT_GAP)
-        pieces = [replace(piece, light=0.5) if doubt else piece for piece, doubt in zip(pieces, doubted)]
+        surely = [number for number, piece in enumerate(pieces) if piece.found > 0.5]  # not a speck or a shadow
+        doubted = _against_the_others(np.array(brightness)[surely], np.array([pieces[number].light for number in surely]), SPLIT_GAP)
+        for number in np.array(surely, int)[doubted]:
+            pieces[number] = replace(pieces[number], light=0.5)
         explained = lattice.body_mask(sure, self.plane.size, grow=1.3)
         unexplained = (evidence > 0.5) & ~explained & background.grid
         if self.plane.square_means(unexplained).max() > DOUBTFUL:
