@@ -501,6 +501,7 @@ class PieceFinder:
         peaks = self._peaks(lattice, inside - 0.5 * outside, inside, minimum=0.25)
         changed = self._paper_changed(changes, paper)
         by_stick = self._by_the_tray(changed)
+        own = green > 0.5  # the pieces' own pixels: a shadow on the field is darker, but green
         pieces, sure, self._looks, brightness = [], [], [], []
         for index in peaks:
             x, y = self._onto_grid(*self._refine(index, peaks, evidence))
@@ -508,7 +509,7 @@ class PieceFinder:
             if not square:
                 continue
             found = _found(inside.flat[index])
-            features = self._features(index, changes, green > 0.5, evidence, *overall)
+            features = self._features(index, changes, own, evidence, *overall)
             near_stick = self._near(by_stick, x, y)
             piece = Piece(x, y, square, found, self.colours.light(features), bool(outside.flat[index] > CROWDED), self._spread(index),
                           lattice.base_share(evidence, x, y) >= GROUNDED and not near_stick, near_stick)
@@ -525,7 +526,7 @@ class PieceFinder:
         explained = lattice.body_mask(sure, self.plane.size, grow=1.3)
         unexplained = (evidence > 0.5) & ~explained & background.grid
         if self.plane.square_means(unexplained).max() > DOUBTFUL:
-            behind = self._behind(evidence, green > 0.5, explained, peaks, changes, overall)
+            behind = self._behind(evidence, own, explained, peaks, changes, overall)
             pieces += [piece for _, piece in behind]
             explained |= lattice.body_mask([index for index, _ in behind], self.plane.size, grow=1.3)
             unexplained &= ~explained
