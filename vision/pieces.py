@@ -433,11 +433,12 @@ class PieceFinder:
         drop = np.maximum(changes.drop_red, changes.drop_blue)
         kinds: dict[str, list[np.ndarray]] = {"D": [], "L": []}
         drops: dict[str, list[float]] = {"D": [], "L": []}
+        own = drop > 0.06
         for square, index in chosen.items():
             kind = start[square - 1]
             body = self._lattice.inside[index]
             drops[kind].append(float(np.median(drop.flat[body])))
-            kinds[kind].append(self._features(index, changes, drop > 0.06, (drop > 0.06).astype(np.float32), 0.0, 0.0))
+            kinds[kind].append(self._features(index, changes, own, own.astype(np.float32), 0.0, 0.0))
         weakest = min(float(np.median(drops["D"])), float(np.median(drops["L"])))
         if weakest < 0.12:
             name = "dark" if np.median(drops["D"]) < np.median(drops["L"]) else "light"

@@ -335,7 +335,7 @@ class TrayReader:
             box = (slice(y, y + h), slice(x, x + w))
             member = cv2.compare(labels[box], int(index), cv2.CMP_EQ)
             parts = _touching(member, pale[box], dark[box]) or [member]
-            found += [replace(_patch(part, pale[box], dark[box], edge[box]), parted=len(parts) > 1) for part in parts]
+            found += [_patch(part, pale[box], dark[box], edge[box], parted=len(parts) > 1) for part in parts]
         return found
 
     def masks(self, frame: np.ndarray, homography: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
@@ -398,14 +398,14 @@ class TrayReader:
         return self._tray(cv2.dilate(reaching, _SQUARE3, iterations=3)) & self._border
 
 
-def _patch(member: np.ndarray, pale: np.ndarray, dark: np.ndarray, edge: np.ndarray) -> Patch:
+def _patch(member: np.ndarray, pale: np.ndarray, dark: np.ndarray, edge: np.ndarray, parted: bool) -> Patch:
     """The patch of the pixels ``member`` marks (uint8 0/255), with its stripes when it is not
-    one stick."""
+    one stick; ``parted``: whether it was parted from sticks it touches."""
     inside = member > 0
     outline, _ = cv2.findContours(member, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     rect = cv2.minAreaRect(np.concatenate(outline))
     patch = Patch(int(inside.sum()), float(max(rect[1])), int(pale[inside].sum()), int(dark[inside].sum()),
-                  int((edge[inside] > 0).sum()), int((edge[inside] == 2).sum()), int((edge[inside] == 3).sum()))
+                  int((edge[inside] > 0).sum()), int((edge[inside] == 2).sum()), int((edge[inside] == 3).sum()), parted=parted)
     if patch.single:
         return patch
     return replace(patch, stripes=stripes(inside, pale > 0, dark > 0, rect))
