@@ -4,6 +4,7 @@ and a start picture that does not show the start position."""
 from __future__ import annotations
 
 import functools
+from dataclasses import replace
 
 import cv2
 import numpy as np
@@ -182,6 +183,24 @@ def test_a_piece_unlike_both_kinds_is_doubtful_not_surely_one() -> None:
     assert model.light(np.array([-0.75, 0.8])) < 0.01 and model.light(np.array([0.6, 0.15])) > 0.99
     # A dark piece whose glossy top mirrors the lamp: bright, but of a dark piece's colour.
     assert 0.1 < model.light(np.array([0.4, 0.5])) < 0.9
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_dim_noisy_picture_is_read_not_taken_for_a_hand(seed: int) -> None:
+    """Dark green pieces in a dim, noisy picture differ little from the field: the sensor's
+    noise on the field and its printed lines is as large, and must not read as pieces (it
+    read as pieces and hands all over the grid)."""
+    simulator, style = Simulator(MatLayout.for_paper("a4")), Style(dark_piece=(30, 45, 35))
+    conditions = replace(Conditions.plain(), exposure=0.45, noise=7.0, blur=0.8, jpeg_quality=60)
+    rng = np.random.default_rng(seed)
+    start = simulator.render(Scene(format_board(find_variant("kendall").start_board())), conditions, rng, style)
+    board = ".....DL.......DDD...L.L..L...."
+    picture = simulator.render(Scene(board), conditions, rng, style)
+    reader = BoardReader(choose_mat(start, known_mats()))
+    reader.calibrate(start)
+    seen = reader.read(picture)
+    assert seen.status == "ok" and seen.board is not None
+    assert all(label in ("?", truth) for label, truth in zip(seen.board, board)) and seen.board.count("?") <= 3
 
 
 @functools.cache

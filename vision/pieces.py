@@ -88,6 +88,14 @@ FIELD_SHARE, FIELD_WIDTH = 0.05, 0.05
 #: The bare field's colour ratios move with the paper's (log units, the light's colour); what
 #: looks bare and moved this much more is something covering the field (a hand over the grid).
 FIELD_DRIFT = 0.25
+#: Evidence of a piece starts this many times the picture's noise (its deviation on the bare
+#: field, measured a frame at a time on what lies below the field's colour: no piece makes a
+#: pixel greener) above the field, at the least: in a dim, noisy picture the noise is as large
+#: as what the start picture's pieces showed, and on the printed lines larger. Each part is
+#: measured on at least NOISE_SAMPLES pixels.
+NOISE_SIGMAS, NOISE_SAMPLES = 4.0, 50
+#: The grid's printed lines and marks are this much darker than its field (log units).
+PRINT_DARKER = 0.25
 #: The grid's printed outline (top-view pixels), left out of the field.
 BORDER = 2
 #: Brightness against the field (log units) beyond which a pixel is surely a piece (or a hand):
@@ -258,6 +266,11 @@ class Background:
     tray: np.ndarray  # bool mask of the tray (its sticks are no pieces)
     tray_rim: np.ndarray  # bool mask of the tray's rim inside the view
     outline: np.ndarray  # bool mask of the grid's printed outline, between the grid and the paper
+
+    @cached_property
+    def printed(self) -> np.ndarray:
+        """The grid's printed lines and marks: darker than its field."""
+        return self.grid & (self.brightness < median(self.brightness[self.grid]) - PRINT_DARKER)
 
     @cached_property
     def tray_rows(self) -> slice:
@@ -491,8 +504,8 @@ class PieceFinder:
         if max(abs(field_red - paper[0]), abs(field_blue - paper[1])) > FIELD_DRIFT:  # what looks bare is not
             field_red, field_blue = paper[0], paper[1]
         drop = np.maximum(changes.drop_red - field_red, changes.drop_blue - field_blue)
-        low, high = self.evidence_range
-        green = np.clip((drop - low) / (high - low), 0, 1)
+        low, width = self._evidence_floor(drop)
+        green = np.clip((drop - low) / width, 0, 1)
         field = background.sample & (green[::2, ::2] < 0.5)
         overall = (median(changes.lighter[::2, ::2][field]), median(changes.redder[::2, ::2][field])) if field.any() else (0.0, 0.0)
         # Brighter than the start picture is no sign here: the start pieces' shadows are gone.
@@ -560,6 +573,22 @@ class PieceFinder:
             spread = self._spread(index, BEHIND_SIGMA)
             found.append((index, Piece(float(x), float(y), square, _found(inside.flat[index]), light, bool(outside.flat[index] > CROWDED), spread)))
         return found
+
+    def _evidence_floor(self, drop: np.ndarray) -> tuple[np.ndarray | float, float]:
+        """Where evidence of a piece starts (per pixel, or one for all) and how much more drop
+        makes it sure, given a frame's drop from the field's green: the start picture's
+        ``evidence_range``, raised above the noise of the field and of its printed lines."""
+        low, high = self.evidence_range
+        background = self.background
+        assert background is not None
+        floors, printed = [], background.printed[::2, ::2]
+        for part in (background.sample & ~printed, printed):
+            below = drop[::2, ::2][part]
+            below = below[below < 0]
+            floors.append(low if below.size < NOISE_SAMPLES else max(low, NOISE_SIGMAS * 1.4826 * median(-below)))
+        if max(floors) <= low:
+            return low, high - low
+        return np.where(background.printed, floors[1], floors[0]), high - low
 
     def _paper_drift(self, changes: Changes) -> tuple[float, float, float, float]:
         """How the light changed the paper around the grid as a whole (medians of the four
