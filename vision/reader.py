@@ -18,14 +18,16 @@ standing anywhere in their squares (:mod:`pieces`); the tray reader counts the s
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
+import cv2
 import numpy as np
 
 from senet.engine.board import format_board
 from senet.engine.variants import find_variant
 from senet.vision.camera_model import project
 from senet.vision.geometry import BoardLocator, Location, MatGeometry
+from senet.vision.grid_fit import fit_to_grid
 from senet.vision.pieces import CalibrationError, PieceFinder, SquareReadings
 from senet.vision.plane import SQUARE_PX, BoardPlane
 from senet.vision.pose import MatView
@@ -91,6 +93,8 @@ class BoardReader:
     pieces: PieceFinder = field(init=False)
     tray: TrayReader = field(init=False)
     _view: tuple[Location, MatView] | None = field(default=None, repr=False)
+    #: The locator's last location, and it fitted to the grid's lines (:mod:`grid_fit`).
+    _fitted: tuple[Location, Location] | None = field(default=None, repr=False)
     _previous: np.ndarray | None = field(default=None, repr=False)
     #: The last frame read and its homography, when its tray was empty.
     _empty_tray: tuple[np.ndarray, np.ndarray] | None = field(default=None, repr=False)
@@ -118,7 +122,7 @@ class BoardReader:
         """
         _check_frame(frame)
         self.locator.location = None
-        location = self.locator.locate(frame)
+        location = self._on_grid(frame, self.locator.locate(frame))
         if location is None:
             if self.locator.markers_seen >= self.locator.min_markers:
                 raise NoBoardError("only the markers along one side of the mat are seen: the whole mat must be in view, evenly lit")
@@ -147,7 +151,7 @@ class BoardReader:
             _check_frame(frame)
         except NoBoardError as error:
             return no_board(str(error))
-        location = self.locator.locate(frame)
+        location = self._on_grid(frame, self.locator.locate(frame))
         if location is None:
             if self.locator.markers_seen:  # some markers show: something covers the others
                 return Observation("occluded", None, None, "unknown", (), 0.0, "most of the mat's markers are covered")
@@ -161,6 +165,16 @@ class BoardReader:
         squares = self.pieces.read(view, tray.from_beyond)
         self._empty_tray = (frame, location.homography) if tray.state == "empty" else None
         return _observation(squares, tray, motion)
+
+    def _on_grid(self, frame: np.ndarray, location: Location | None) -> Location | None:
+        """The locator's ``location`` fitted to the grid's printed lines, once for each new
+        location (the locator keeps its own: its markers are where it found them)."""
+        if location is None:
+            return None
+        if self._fitted is None or self._fitted[0] is not location:
+            homography = fit_to_grid(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY), location.homography, self.plane)
+            self._fitted = (location, replace(location, homography=homography))
+        return self._fitted[1]
 
     def _camera(self, frame: np.ndarray, location: Location) -> tuple[np.ndarray, float]:
         """The point below the camera (top-view pixels) and the camera's height (mm)."""
