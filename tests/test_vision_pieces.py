@@ -203,6 +203,27 @@ def test_a_dim_noisy_picture_is_read_not_taken_for_a_hand(seed: int) -> None:
     assert all(label in ("?", truth) for label, truth in zip(seen.board, board)) and seen.board.count("?") <= 3
 
 
+def test_a_piece_standing_over_the_grids_corner_is_doubtful_not_an_empty_square() -> None:
+    """Light pieces stand with their bases on the grid's outer edges and corners, under a hard
+    light; the one on 30's corner is placed beyond the grid (its base is found there): it
+    stands over the edge of 30, or beside the board, and 30 is in doubt (it read empty)."""
+    layout = MatLayout.for_paper("a4")
+    simulator, rng = Simulator(layout), np.random.default_rng(61)
+    board = "L........LL........LL........L"
+    places = [(0.5, 0.5)] * 30
+    for square, place in {1: (0.0, 0.0), 10: (1.0, 0.0), 11: (1.0, 0.5), 20: (0.0, 0.5), 21: (0.0, 1.0), 30: (1.0, 1.0)}.items():
+        places[square - 1] = place
+    conditions = Conditions.random_hard(rng, 640, 480, mat_mm=(layout.width_mm, layout.height_mm))
+    style = Style.random(rng, layout.square_mm)
+    start = simulator.render(Scene(format_board(find_variant("kendall").start_board())), conditions.drifted(rng), rng, style)
+    picture = simulator.render(Scene(board, places=tuple(places)), conditions, rng, style)
+    reader = BoardReader(choose_mat(start, known_mats()))
+    reader.calibrate(start)
+    seen = reader.read(picture)
+    assert seen.labels is not None and all(label in ("?", truth) for label, truth in zip(seen.labels, board))
+    assert seen.labels[29] == "?"
+
+
 @functools.cache
 def lamp_lit_cases() -> list[Case]:
     """Hard generated cases under one low lamp (A3, seed 3)."""

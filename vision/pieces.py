@@ -518,15 +518,22 @@ class PieceFinder:
         own = green > 0.5  # the pieces' own pixels: a shadow on the field is darker, but green
         pieces, sure, self._looks, brightness = [], [], [], []
         for index in peaks:
-            x, y = self._onto_grid(*self._refine(index, peaks, evidence))
+            base = self._refine(index, peaks, evidence)
+            x, y = self._onto_grid(*base)
             square = self._square_at((x, y))
-            if not square:
-                continue
+            # A base beyond the grid, less than its radius off: the piece stands over the edge
+            # of the square beside (or was put down beside the board): doubtful either way.
+            beside = not square
+            if beside:
+                x, y = self._onto_grid(*base, slack=lattice.radius)
+                square = self._square_at((x, y))
+                if not square:
+                    continue
             found = _found(inside.flat[index])
-            features = self._features(index, changes, own, evidence, *overall)
+            features = self._features(index, changes, own, evidence, *overall, base=base)
             near_stick = self._near(by_stick, x, y)
             piece = Piece(x, y, square, found, self.colours.light(features), bool(outside.flat[index] > CROWDED), self._spread(index),
-                          lattice.base_share(evidence, x, y) >= GROUNDED and not near_stick, near_stick)
+                          lattice.base_share(evidence, x, y) >= GROUNDED and not near_stick and not beside, near_stick)
             pieces.append(piece)
             brightness.append(features[0] / self.colours.spread[0])
             if found > 0.5:
@@ -707,14 +714,20 @@ class PieceFinder:
         return shares
 
     def _features(self, index: int, changes: Changes, own: np.ndarray, evidence: np.ndarray, light_change: float,
-                  colour_change: float, hidden: np.ndarray | None = None) -> np.ndarray:
+                  colour_change: float, hidden: np.ndarray | None = None, base: tuple[float, float] | None = None) -> np.ndarray:
         """A piece's brightness and blue-red against the field around it, as the start picture
         had it (leaving out what ``hidden`` covers). Its own pixels are those ``own`` marks (no
         longer the field's green: a shadow on the field is darker, but green); the field is
-        where ``evidence`` of a piece is weak."""
+        where ``evidence`` of a piece is weak. The piece is seen as at the lattice point
+        ``index``, moved to stand on ``base`` when given (a piece overhanging the grid's edge
+        stands beyond the lattice, and its body there is in the picture)."""
         assert self._lattice is not None
         body = self._lattice.inside[index]
         ring = self._lattice.outside[index]
+        if base is not None:
+            dx, dy = np.round(np.asarray(base) - self._lattice.positions[index]).astype(int)
+            last = own.size - 1
+            body, ring = (np.clip(samples + dy * own.shape[1] + dx, 0, last) for samples in (body, ring))
         if hidden is not None:
             body, ring = body[~hidden.flat[body]], ring[~hidden.flat[ring]]
         solid = body[own.flat[body]]
@@ -772,11 +785,12 @@ class PieceFinder:
             x, y = x0 + moments["m10"] / moments["m00"] - lean_x, y0 + moments["m01"] / moments["m00"] - lean_y
         return x, y
 
-    def _onto_grid(self, x: float, y: float) -> tuple[float, float]:
-        """A base that lies just beyond the grid's edge (a piece on an edge square seen where
-        it overhangs the edge) onto the grid; one farther out stays where it is."""
+    def _onto_grid(self, x: float, y: float, slack: float = EDGE_SLACK * SQUARE_PX) -> tuple[float, float]:
+        """A base that lies just beyond the grid's edge, up to ``slack`` top-view pixels (a piece
+        on an edge square seen where it overhangs the edge), onto the grid; one farther out
+        stays where it is."""
         x0, y0 = self.plane.grid_origin
-        slack, inner = EDGE_SLACK * SQUARE_PX, 0.01
+        inner = 0.01
         near_x = min(max(x, x0 + inner), x0 + 10 * SQUARE_PX - inner)
         near_y = min(max(y, y0 + inner), y0 + 3 * SQUARE_PX - inner)
         return (near_x, near_y) if max(abs(near_x - x), abs(near_y - y)) <= slack else (x, y)
