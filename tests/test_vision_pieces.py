@@ -274,6 +274,19 @@ def test_a_piece_standing_behind_another_is_found_in_what_the_nearer_one_leaves(
     assert "".join(".DL"[k] for k in seen.probabilities.argmax(axis=1)) == board
 
 
+@pytest.mark.parametrize("unsure, status", [(4, "ok"), (5, "occluded")])
+def test_a_few_unsure_squares_are_question_marks_and_many_a_picture_too_unclear(unsure: int, status: str) -> None:
+    probabilities = np.tile([1.0, 0.0, 0.0], (30, 1))
+    probabilities[:unsure] = [0.5, 0.5, 0.0]  # a dark piece, or none
+    squares = SquareReadings("D" * unsure + "." * (30 - unsure), probabilities.max(axis=1), probabilities, np.zeros(30, bool))
+    seen = _observation(squares, TrayReading("empty", None, 0, ""), 0.0)
+    assert seen.status == status and seen.labels == "?" * unsure + "." * (30 - unsure)
+    if status == "ok":
+        assert seen.board == seen.labels and seen.reason == "not sure what is on squares 1, 2, 3, 4"
+    else:
+        assert seen.board is None and seen.reason == "cannot tell what is on squares 1, 2, 3, 4, 5"
+
+
 def test_a_square_in_doubt_for_a_stick_over_the_trays_rim_says_so() -> None:
     probabilities = np.tile([1.0, 0.0, 0.0], (30, 1))
     probabilities[24] = [0.3, 0.0, 0.7]  # a light piece on 25, or the end of a pale stick
