@@ -273,6 +273,13 @@ class Background:
         return self.grid & (self.brightness < median(self.brightness[self.grid]) - PRINT_DARKER)
 
     @cached_property
+    def noise_samples(self) -> tuple[np.ndarray, np.ndarray]:
+        """Flat indices of every other pixel each way of the grid's field and of its print."""
+        every_other = np.zeros_like(self.grid)
+        every_other[::2, ::2] = True
+        return np.flatnonzero(every_other & self.grid & ~self.printed), np.flatnonzero(every_other & self.printed)
+
+    @cached_property
     def tray_rows(self) -> slice:
         """The view's rows from the tray's first on."""
         rows = np.flatnonzero(self.tray.any(axis=1))
@@ -588,14 +595,14 @@ class PieceFinder:
         low, high = self.evidence_range
         background = self.background
         assert background is not None
-        floors, printed = [], background.printed[::2, ::2]
-        for part in (background.sample & ~printed, printed):
-            below = drop[::2, ::2][part]
+        floors = []
+        for samples in background.noise_samples:
+            below = drop.ravel()[samples]
             below = below[below < 0]
             floors.append(low if below.size < NOISE_SAMPLES else max(low, NOISE_SIGMAS * 1.4826 * median(-below)))
         if max(floors) <= low:
             return low, high - low
-        return np.where(background.printed, floors[1], floors[0]), high - low
+        return np.where(background.printed, np.float32(floors[1]), np.float32(floors[0])), high - low
 
     def _paper_drift(self, changes: Changes) -> tuple[float, float, float, float]:
         """How the light changed the paper around the grid as a whole (medians of the four
