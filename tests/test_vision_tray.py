@@ -257,6 +257,18 @@ def test_the_same_sticks_keep_their_layout_and_a_new_throw_does_not(reader: Tray
     assert not first.same_layout(None) and not TrayReading("unclear", None, 0, "?").same_layout(first)
 
 
+def test_a_patch_bigger_than_four_sticks_at_their_widest_is_a_hand_in_the_tray() -> None:
+    """No stick lies alone to measure the others by: a patch is compared with four sticks
+    each seen at its widest. A hand laid over the tray, its skin the colour of a pale side,
+    covers more (nearly seven sticks' area: it was taken for sticks lying together, and the
+    fingers it laid on the grid for pieces)."""
+    stick_area = STICK_PX[0] * STICK_PX[1]
+    hand = Patch(round(6.9 * stick_area), 1.7 * STICK_PX[0], round(5.8 * stick_area), round(0.8 * stick_area))
+    with pytest.raises(Unclear) as raised:
+        count_sticks([hand, Patch(round(0.8 * stick_area), 0.7 * STICK_PX[0], 0, round(0.77 * stick_area))])
+    assert raised.value.state == "occluded"
+
+
 def test_patches_are_counted_in_the_sizes_of_single_sticks_and_only_when_certain() -> None:
     pale, dark = Patch(1200, 88.0, 1080, 60), Patch(900, 86.0, 20, 860)
     assert count_sticks([pale, pale, dark, dark]) == (2, 4)

@@ -94,8 +94,9 @@ BAND_MM = 12.0
 STRIPE, DARK_STRIPE = 0.5, 0.6
 #: ...and at least this share of a stripe's pixels show its side (pale or dark).
 STRIPE_PURITY = 0.8
-#: A hand or arm: more than this many sticks' area in one patch.
-MAX_STICKS = 4.5
+#: A hand or arm: more than this many sticks' area in one patch (all four at their biggest
+#: cover no more).
+MAX_STICKS = 4.0
 #: Counts above this are not followed (there are four sticks).
 MAX_COUNT = 8
 _LOG = np.log(np.arange(256, dtype=np.float32) + 1.0)
