@@ -42,9 +42,9 @@ ARM = 10
 #: Crossings within this many top-view pixels of the fitted homography agree with it; at least
 #: AGREEING must, in two rows at the least.
 AGREE_PX, AGREEING = 2.0, 12
-#: The markers place one corner of the grid at least within this many squares: a correction
-#: that moves every corner farther has found the lines of the squares beside (a whole grid
-#: shifted by a square fits as well), and is not taken.
+#: One corner of the grid at least stays within this many squares of where the markers put
+#: it: a correction that moves every corner farther has found the lines of the squares beside
+#: (a whole grid shifted by a square fits as well), and is not taken.
 ANCHORED = 0.3
 
 

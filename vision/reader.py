@@ -1,8 +1,9 @@
 """From one camera frame to an observation: where the pieces are, how the sticks fell.
 
-The markers place the mat in the frame and tell where the camera is (:mod:`pose`); the
-grid is warped to a top view (:mod:`plane`), where the piece finder looks for pieces
-standing anywhere in their squares (:mod:`pieces`); the tray reader counts the sticks.
+The markers place the mat in the frame (the grid's printed lines, where they place it
+badly: :mod:`grid_fit`) and tell where the camera is (:mod:`pose`); the grid is warped to
+a top view (:mod:`plane`), where the piece finder looks for pieces standing anywhere in
+their squares (:mod:`pieces`); the tray reader counts the sticks.
 
     >>> import numpy as np
     >>> from senet.vision.mat import MatLayout
