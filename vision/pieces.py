@@ -30,7 +30,7 @@ import cv2
 import numpy as np
 
 from senet.vision.plane import SQUARE_PX, BoardPlane, colour_planes
-from senet.vision.robust import median
+from senet.vision.robust import median, spread_below_zero
 
 #: Lattice steps per square side.
 STEPS = 10
@@ -89,10 +89,10 @@ FIELD_SHARE, FIELD_WIDTH = 0.05, 0.05
 #: looks bare and moved this much more is something covering the field (a hand over the grid).
 FIELD_DRIFT = 0.25
 #: Evidence of a piece starts this many times the picture's noise (its deviation on the bare
-#: field, measured a frame at a time on what lies below the field's colour: no piece makes a
+#: field, measured in each picture on what lies below the field's colour: no piece makes a
 #: pixel greener) above the field, at the least: in a dim, noisy picture the noise is as large
-#: as what the start picture's pieces showed, and on the printed lines larger. Each part is
-#: measured on at least NOISE_SAMPLES pixels.
+#: as what the start picture's pieces showed, and on the printed lines larger. In a frame,
+#: each part is measured on at least NOISE_SAMPLES pixels.
 NOISE_SIGMAS, NOISE_SAMPLES = 4.0, 50
 #: The grid's printed lines and marks are this much darker than its field (log units).
 PRINT_DARKER = 0.25
@@ -599,7 +599,7 @@ class PieceFinder:
         for samples in background.noise_samples:
             below = drop.ravel()[samples]
             below = below[below < 0]
-            floors.append(low if below.size < NOISE_SAMPLES else max(low, NOISE_SIGMAS * 1.4826 * median(-below)))
+            floors.append(low if below.size < NOISE_SAMPLES else max(low, NOISE_SIGMAS * spread_below_zero(below)))
         if max(floors) <= low:
             return low, high - low
         return np.where(background.printed, np.float32(floors[1]), np.float32(floors[0])), high - low
@@ -937,8 +937,8 @@ def _start_evidence(planes: tuple[np.ndarray, ...], grid: np.ndarray) -> np.ndar
     for plane in planes[:2]:
         drop = _local_field(plane, grid) - plane
         upper = drop[grid & (drop <= 0)]
-        spread = 1.4826 * float(np.median(-upper)) if upper.size else 0.02
-        threshold = max(0.06, 4 * spread)
+        spread = spread_below_zero(upper) if upper.size else 0.02
+        threshold = max(0.06, NOISE_SIGMAS * spread)
         green = np.maximum(green, np.clip((drop - threshold) / (threshold / 2) + 0.5, 0, 1))
     return _solid(np.maximum(green, _bright_or_dark(planes[2] - _local_field(planes[2], grid))))
 
