@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from senet.vision.bars import BarFitter
 from senet.vision.geometry import BoardLocator, MatGeometry
-from senet.vision.mat import MatLayout, render_mat
+from senet.vision.mat import FIELD, MatLayout, render_mat
 from senet.vision.simulator import Conditions, Scene, Simulator
 from senet.vision.sources import START_BOARD
 from senet.vision.tray import STICK_PX, Patch, TrayReader, TrayReading, Unclear, count_sticks, stripes
@@ -29,6 +29,8 @@ SCALE = DPI / 25.4
 STICK_MM = (130.0, 18.0)
 # BGR colours: a pale top and its shaded side, a dark rounded back and the light along it, skin.
 PALE_TOP, PALE_SIDE, DARK_BACK, DARK_LIGHT, SKIN = (150, 200, 226), (45, 62, 88), (34, 48, 72), (60, 80, 110), (140, 172, 222)
+#: A lamp's glint along a dark stick's back, brighter than the tray.
+GLINT = (205, 215, 225)
 
 
 class Stick(NamedTuple):
@@ -37,10 +39,12 @@ class Stick(NamedTuple):
     pale: bool
 
 
-def draw(sticks: list[Stick], hand: tuple[float, float] | None = None, seed: int = 0, side: float = 0.35) -> np.ndarray:
+def draw(sticks: list[Stick], hand: tuple[float, float] | None = None, seed: int = 0, side: float = 0.35,
+         dark: tuple[tuple[int, int, int], tuple[int, int, int]] = (DARK_BACK, DARK_LIGHT), glint: float = 0.0) -> np.ndarray:
     """The mat seen from above with ``sticks``, and perhaps a hand reaching up from the mat's
     bottom edge with its fingertips at ``hand`` (tray mm). ``side``: how much of a stick's
-    width its side shows beside a pale top."""
+    width its side shows beside a pale top; ``dark``: a dark stick's back and the light along
+    it; ``glint``: how wide (mm) a lamp's glint runs along that light."""
     image = render_mat(LAYOUT, DPI).astype(np.float32)
     x0, y0, _, _ = LAYOUT.tray
 
@@ -65,8 +69,10 @@ def draw(sticks: list[Stick], hand: tuple[float, float] | None = None, seed: int
                                PALE_SIDE, cv2.LINE_AA, 4)
             cv2.fillConvexPoly(image, box(stick, STICK_MM), PALE_TOP, cv2.LINE_AA, 4)
         else:
-            cv2.fillConvexPoly(image, box(stick, STICK_MM), DARK_BACK, cv2.LINE_AA, 4)
-            cv2.fillConvexPoly(image, box(stick, (STICK_MM[0] - 10, 5.0)), DARK_LIGHT, cv2.LINE_AA, 4)
+            cv2.fillConvexPoly(image, box(stick, STICK_MM), dark[0], cv2.LINE_AA, 4)
+            cv2.fillConvexPoly(image, box(stick, (STICK_MM[0] - 10, 5.0)), dark[1], cv2.LINE_AA, 4)
+            if glint:
+                cv2.fillConvexPoly(image, box(stick, (STICK_MM[0] - 20, glint)), GLINT, cv2.LINE_AA, 4)
     if hand is not None:
         palm = mm(hand[0], hand[1] + 90)
         cv2.ellipse(image, palm, (round(45 * SCALE), round(55 * SCALE)), 0, 0, 360, SKIN, -1, cv2.LINE_AA)
@@ -134,6 +140,22 @@ def test_a_lamp_a_little_warmer_and_dimmer_than_at_calibration_changes_nothing(r
     assert reader.read(np.clip(picture * (0.8, 0.88, 0.95), 0, 255).astype(np.uint8), np.eye(3)).light_up == 2
 
 
+@pytest.mark.parametrize("pale", [0, 2])
+def test_dark_sticks_too_dark_to_show_a_colour_are_sticks_and_a_deep_shadow_is_not(reader: TrayReader, pale: int) -> None:
+    """In dim light a dark back keeps little of its own colour: seen through the camera it
+    is the tray's green, only far darker than any shadow."""
+    sticks = [stick._replace(pale=index < pale) for index, stick in enumerate(APART)]
+    field = np.array(FIELD, np.float64)
+    dim = tuple(int(v) for v in field * 0.14), tuple(int(v) for v in field * 0.2)
+    assert read(reader, sticks, dark=dim).light_up == pale
+    picture = draw([]).astype(np.float32)
+    x, y, w, h = (round(v * SCALE) for v in LAYOUT.tray)
+    shade = np.zeros(picture.shape[:2], np.float32)
+    shade[y + h // 4 : y + 3 * h // 4, x + w // 4 : x + w // 2] = 0.55  # a hand's shadow, the fill light at its dimmest
+    picture *= 1 - cv2.GaussianBlur(shade, (0, 0), 3)[..., None]
+    assert reader.read(picture.astype(np.uint8), np.eye(3)).state == "empty"
+
+
 TOUCHING = {
     "pale end to end": [Stick((70, 30), 0, True), Stick((199, 30), 0, True)],
     "dark end to end": [Stick((70, 30), 0, False), Stick((199, 31), 2, False)],
@@ -153,6 +175,13 @@ def test_sticks_lying_together_are_counted_right_or_not_at_all(reader: TrayReade
 def test_sticks_end_to_end_are_counted_by_their_size(reader: TrayReader) -> None:
     sticks = TOUCHING["pale end to end"] + OTHERS
     assert read(reader, sticks).light_up == 3
+
+
+def test_a_lamp_s_glint_along_dark_sticks_lying_together_is_no_pale_stick(reader: TrayReader) -> None:
+    """No dark stick lies apart to measure the pair by: they are counted by their stripes."""
+    pale_apart = [stick._replace(pale=True) for stick in OTHERS]
+    for sticks in (APART, TOUCHING["dark side by side"] + pale_apart):
+        assert read(reader, sticks, glint=2.5).light_up == light_up(sticks)
 
 
 def test_a_stick_partly_over_the_tray_edge_is_read_or_left_unclear(reader: TrayReader) -> None:

@@ -3,12 +3,14 @@
 The tray is warped to a small top-down image (1.5 mm a pixel) and compared with the
 empty tray seen at calibration. Things lying in it are found by colour: the tray is
 green, wood is not, and a shadow (of a stick or a hand) darkens the tray without changing
-its colour, so it is left out. Each patch of changed colour is one stick, sticks lying
+its colour, so it is left out; but no shadow is as dark as a dark side, which in dim light
+keeps too little colour to tell. Each patch of changed colour is one stick, sticks lying
 against each other, or something else (a hand: "occluded" only when it is bigger than
 all four sticks, so that sticks lying together never hide the board).
 
 Brightness against the lit tray near it tells the pale (flat) side from the dark (rounded)
-one. A camera that looks from the side sees a stick's top and one of its sides, so a pale
+one; a lamp's glint, a thin pale line along a dark stick's back, is part of the dark side.
+A camera that looks from the side sees a stick's top and one of its sides, so a pale
 stick shows a darker strip along it and looks wider than it lies; and colour marks the
 middle of a rounded back more than its edges, so a dark stick looks narrower. How one
 stick of each side looks here (its area and width, its shares of pale and dark pixels) is
@@ -53,6 +55,10 @@ LAMP_SHIFT, LIGHT_CHANGE, FREE_TRAY = 0.25, float(np.log(2.0)), 0.2
 #: pale side is brighter than the green tray, a dark side darker than 0.8 of it. Between
 #: them (the light on a rounded back, a pale side in a lamp's glare on the paper) is neither.
 PALE, DARK = 0.0, float(np.log(0.8))
+#: Log brightness against the free tray's that no shadow reaches (under a third of its camera
+#: value: a full shadow with the room's fill light at its dimmest keeps about 0.4): only a
+#: dark side is so dark, and one this dark may keep too little colour to tell from the tray's.
+DARKER_THAN_SHADOW = float(np.log(0.3))
 #: A channel this bright is clipped and its colour lost: where the empty tray was at most
 #: CLIPPED_FROM, only a pale side can have made it so bright.
 CLIPPED, CLIPPED_FROM = 250, 210
@@ -78,6 +84,9 @@ SLACK, SHARE_SLACK = 0.25, (0.15, 0.1)
 #: and at most SIDE of dark ones (its side); a dark one at least DARK_SHARE of dark pixels
 #: and at most GLINT of pale ones (the light on its rounded back).
 PALE_SHARE, SIDE, DARK_SHARE, GLINT = 0.45, 0.35, 0.5, 0.25
+#: A lamp's glint along a dark stick's back is a pale line narrower than this (tray pixels, 6 mm);
+#: a pale side is three times as wide.
+GLINT_PX = 5
 #: A stick partly over the tray's edge (or in a washed-out spot) shows at least the first
 #: share of its length and area; lying along the edge, its whole length and the second
 #: share of its area.
@@ -363,7 +372,8 @@ class TrayReader:
         red_green -= float(shift[1])
         moved = cv2.blur(cv2.add(cv2.absdiff(blue_green, 0), cv2.absdiff(red_green, 0)), (3, 3))
         clipped = _brightest(tray) >= CLIPPED
-        found = np.where(clipped, ~self._bright, moved > COLOUR_CHANGE) & (self._inner > 0)
+        unseen_colour = brightness < robust.median(brightness.ravel()[self._grid][tray_like]) + DARKER_THAN_SHADOW
+        found = np.where(clipped, ~self._bright, (moved > COLOUR_CHANGE) | unseen_colour) & (self._inner > 0)
         objects = cv2.morphologyEx(found.astype(np.uint8), cv2.MORPH_OPEN, _SQUARE3)
         # 2. Brightness against the lit tray near it (lamps vary slowly): the brightest free
         # tray near it, as shadows and the parts of sticks too dark to show a colour only darken.
@@ -377,6 +387,8 @@ class TrayReader:
         relative = brightness - around
         pale = objects & ((relative > PALE) | clipped)
         dark = objects & (relative < DARK) & ~clipped
+        glint = _glint(pale.astype(np.uint8), (objects & ~pale).astype(np.uint8)) > 0
+        pale, dark = pale & ~glint, dark | glint
         reached = np.zeros_like(objects)
         if objects[self._border > 0].any():  # only what touches the tray's edge may come from beyond
             reached = self._reached(logged, shift, self._warp.coverage(frame.shape, homography @ self._to_mat))
@@ -447,6 +459,22 @@ def _touching(member: np.ndarray, pale: np.ndarray, dark: np.ndarray) -> list[np
             break
         seeds = np.where(free, grown, seeds)
     return [cv2.compare(seeds, label, cv2.CMP_EQ) for label in range(1, count + 1)]
+
+
+def _glint(pale: np.ndarray, rest: np.ndarray) -> np.ndarray:
+    """The lamp's glint along dark sticks' rounded backs (uint8 0/1): pale lines narrower than
+    GLINT_PX with the rest of a stick (pixels not pale) on both sides. A pale side is a stick's
+    width across, and a pale stick's sliver over the tray's rim has a stick beside it on one
+    side only.
+
+        >>> rest = np.zeros((20, 60), np.uint8); rest[4:16, 5:55] = 1
+        >>> pale = np.zeros_like(rest); pale[9:11, 8:52] = 1; rest[9:11, 8:52] = 0
+        >>> int(_glint(pale, rest).sum())
+        88
+    """
+    line = cv2.getStructuringElement(cv2.MORPH_RECT, (GLINT_PX, GLINT_PX))
+    thin = cv2.subtract(pale, cv2.morphologyEx(pale, cv2.MORPH_OPEN, line))
+    return thin & cv2.morphologyEx(rest, cv2.MORPH_CLOSE, line)
 
 
 def _brightest(image: np.ndarray) -> np.ndarray:
