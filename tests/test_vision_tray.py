@@ -339,6 +339,20 @@ def test_a_hand_crossing_the_paper_beside_the_tray_is_seen_reaching_in(reader: T
     assert not read(reader, APART).from_beyond and not read(reader, []).from_beyond
 
 
+@pytest.mark.parametrize("pale", [True, False])
+def test_a_stick_lying_over_the_tray_s_rim_to_the_paper_s_edge_is_not_a_hand_reaching_in(reader: TrayReader, pale: bool) -> None:
+    """Half over the rim along it, it crosses the paper beside the tray as a hand would; but
+    it lies where a stick traced in the tray lies, and ends there."""
+    tray_height = LAYOUT.tray[3]
+    sticks = APART[:3] + [Stick((200, tray_height - 1), 0, pale)]  # 8 mm of its 18 over the edge, to the paper's edge
+    masks = reader.masks(draw(sticks), np.eye(3))
+    assert masks[0][-4:].any() and not masks[3].any()
+    seen = read(reader, sticks)
+    assert seen.light_up == light_up(sticks) and not seen.from_beyond
+    # Fingers reaching in there run on beyond it.
+    assert reader.masks(draw(APART, hand=(200, tray_height - 20)), np.eye(3))[3].any()
+
+
 def test_a_dark_sliver_beside_a_washed_out_spot_is_no_dark_stick() -> None:
     """A pale stick in a lamp's glare vanishes but for its shaded side: not a dark stick."""
     pale = Patch(1150, 88.0, 1050, 30)

@@ -53,6 +53,8 @@ class Bar:
 
     mask: np.ndarray
     pale: bool | None
+    #: The footprint's corners (x, y tray pixels, 4 x 2), where it lies beyond the tray's edge too.
+    corners: np.ndarray
 
 
 @dataclass
@@ -103,10 +105,11 @@ class BarFitter:
             best = self._best(score)
             if best is None:
                 break
-            core, stick = (self._box(objects.shape, *best, share) for share in (1.0, 1 / CORE))
-            own = (core > 0) & (taken == 0) & (objects > 0)
-            bars.append(Bar(stick > 0, _pale_up(own, pale, dark)))
-            taken |= cv2.dilate(stick, _SQUARE3, iterations=2)
+            core, stick = (self._box(*best, share) for share in (1.0, 1 / CORE))
+            core_mask, stick_mask = (polygon_mask(objects.shape, corners) for corners in (core, stick))
+            own = (core_mask > 0) & (taken == 0) & (objects > 0)
+            bars.append(Bar(stick_mask > 0, _pale_up(own, pale, dark), stick))
+            taken |= cv2.dilate(stick_mask, _SQUARE3, iterations=2)
             score[self._half(taken.astype(np.float32)) > 0] = 0.0
         near = cv2.dilate(np.logical_or.reduce([bar.mask for bar in bars] or [np.zeros_like(seen)]).astype(np.uint8), self._near)
         left_over = cv2.morphologyEx(((objects > 0) & seen & (near == 0)).astype(np.uint8), cv2.MORPH_OPEN, self._thick)
@@ -126,16 +129,13 @@ class BarFitter:
         (value, (x, y)), index = max(found, key=lambda pair: pair[0][0])
         return None if value < SHOWN * self._bar[0] * self._bar[1] else (self._middle(score, x, y, index), y, index)
 
-    def _box(self, shape: tuple[int, ...], x: int, y: int, index: int, longer: float) -> np.ndarray:
-        """The mask (of the tray, ``shape``) of the bar found at (x, y) of the ``index``th turned
-        view, made ``longer`` times as long."""
+    def _box(self, x: int, y: int, index: int, longer: float) -> np.ndarray:
+        """The corners (tray pixels) of the bar found at (x, y) of the ``index``th turned view,
+        made ``longer`` times as long."""
         length, width = self._bar[0] * longer, self._bar[1]
         box = np.array([(x - length / 2, y - width / 2), (x + length / 2, y - width / 2), (x + length / 2, y + width / 2), (x - length / 2, y + width / 2)])
         back = cv2.invertAffineTransform(self._turns[index])
-        corners = (box @ back[:, :2].T + back[:, 2] - self._pad) * 2
-        mask = np.zeros(shape[:2], np.uint8)
-        cv2.fillConvexPoly(mask, np.round(corners * 16).astype(np.int32), 1, cv2.LINE_8, 4)
-        return mask
+        return (box @ back[:, :2].T + back[:, 2] - self._pad) * 2
 
     def _covered(self, score: np.ndarray, index: int) -> tuple[float, tuple[int, int]]:
         """The best cover of a bar turned to the ``index``th angle, and where it lies (x, y)."""
@@ -166,6 +166,13 @@ class BarFitter:
     def _sums(image: np.ndarray, bar: tuple[int, int]) -> np.ndarray:
         """Each pixel's sum of ``image`` over a ``bar`` (length, width) lying along the x axis, centred there."""
         return cv2.boxFilter(image, -1, bar, normalize=False, borderType=cv2.BORDER_CONSTANT)
+
+
+def polygon_mask(shape: tuple[int, ...], corners: np.ndarray) -> np.ndarray:
+    """A mask (uint8 0/1) of ``shape`` with the polygon of ``corners`` (x, y) filled."""
+    mask = np.zeros(shape[:2], np.uint8)
+    cv2.fillConvexPoly(mask, np.round(corners * 16).astype(np.int32), 1, cv2.LINE_8, 4)
+    return mask
 
 
 def _same(before: np.ndarray, now: np.ndarray) -> bool:

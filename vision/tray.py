@@ -20,7 +20,8 @@ spot (where several counts may fit one patch). Sticks lying side by side, each a
 stick long, are counted by their stripes, which needs no measured look (a small tray holds
 its sticks so). Nothing is reported unless four sticks are seen and every way to count them
 that sees four gives the same throw. Sticks lying too close together to count patch by patch
-are traced as bars of a stick's size (:mod:`senet.vision.bars`), unless something reaches in;
+are traced as bars of a stick's size (:mod:`senet.vision.bars`), unless something reaches in
+(crosses the paper beside the tray, where a stick traced in the tray does not lie and end);
 so are sticks of which none lies apart (each may lie partly over another, and so look smaller
 than it is), and then the count and the tracing must agree.
 
@@ -37,7 +38,7 @@ import cv2
 import numpy as np
 
 from senet.vision import robust
-from senet.vision.bars import BarFitter
+from senet.vision.bars import BarFitter, polygon_mask
 from senet.vision.geometry import MatGeometry
 from senet.vision.warp import Warp
 
@@ -97,6 +98,9 @@ GRAZE, END = 1.0, 0.5
 #: The band of paper beside and below the tray (mm) that a hand reaching in crosses; a stick
 #: lying over the tray's edge reaches less far.
 BAND_MM = 12.0
+#: What crosses that band is a stick lying over the tray's rim when at least this share of it
+#: lies within the footprint of a stick traced in the tray, that ends within the band.
+OVER_THE_RIM = 0.9
 #: Sticks lying side by side: each shows as a stripe at least this share of a stick's width
 #: wide, a dark one at least the second; narrower ones are a seam, or a pale stick's side seen
 #: at an angle (up to half a stick's width, with the camera well off to the side).
@@ -268,6 +272,7 @@ class TrayReader:
         self._inner = np.zeros((h, w), np.uint8)
         self._inner[2:-2, 2:-2] = 1  # leave out the printed border line
         self.bars = BarFitter(self._inner, STICK_PX)  # traces sticks lying together
+        self._side_reach = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (round(STICK_PX[1]) | 1,) * 2)
         self._border = self._inner - cv2.erode(self._inner, _SQUARE3)
         self._edge = np.flatnonzero(self._border)  # where a patch may be cut off: the edge, washed-out spots
         self._washed = np.zeros(0, np.intp)
@@ -389,16 +394,20 @@ class TrayReader:
         dark = objects & (relative < DARK) & ~clipped
         glint = _glint(pale.astype(np.uint8), (objects & ~pale).astype(np.uint8)) > 0
         pale, dark = pale & ~glint, dark | glint
+        pale, dark = pale.astype(np.uint8), dark.astype(np.uint8)
         reached = np.zeros_like(objects)
         if objects[self._border > 0].any():  # only what touches the tray's edge may come from beyond
-            reached = self._reached(logged, shift, self._warp.coverage(frame.shape, homography @ self._to_mat))
-        return objects, pale.astype(np.uint8), dark.astype(np.uint8), reached
+            crossing = self._crossing(logged, shift, self._warp.coverage(frame.shape, homography @ self._to_mat))
+            if crossing.any():
+                crossing = self._not_over_the_rim(crossing, objects, pale, dark)
+            reached = self._tray(cv2.dilate(crossing, _SQUARE3, iterations=3)) & self._border
+        return objects, pale, dark, reached
 
-    def _reached(self, logged: np.ndarray, shift: np.ndarray, in_view: np.ndarray) -> np.ndarray:
-        """The tray's edge where something of another colour crosses the band of paper beside
-        it, from the tray to the band's far side or the picture's edge: a hand or an arm (a
-        stick lying over the tray's edge reaches less far). ``logged``: the banded view's log
-        values; ``in_view``: 1 where the band shows the picture."""
+    def _crossing(self, logged: np.ndarray, shift: np.ndarray, in_view: np.ndarray) -> np.ndarray:
+        """What crosses the band of paper beside the tray (a mask of the banded view, uint8 0/1):
+        something of another colour from the tray to the band's far side or the picture's edge,
+        a hand or an arm (a stick lying a little over the tray's edge reaches less far).
+        ``logged``: the banded view's log values; ``in_view``: 1 where the band shows the picture."""
         blue, green, red = cv2.split(cv2.subtract(logged, self._band_reference))
         moved = cv2.add(cv2.absdiff(cv2.subtract(blue, green), float(shift[0])), cv2.absdiff(cv2.subtract(red, green), float(shift[1])))
         changed = ((moved > COLOUR_CHANGE) & (self._ring > 0)).astype(np.uint8)
@@ -408,7 +417,24 @@ class TrayReader:
             beyond = self._beyond | cv2.dilate(1 - in_view, _SQUARE3)
             crossing = np.intersect1d(labels[beyond > 0], labels[self._beside > 0])
             reaching = np.isin(labels, crossing[crossing > 0]).astype(np.uint8)
-        return self._tray(cv2.dilate(reaching, _SQUARE3, iterations=3)) & self._border
+        return reaching
+
+    def _not_over_the_rim(self, crossing: np.ndarray, objects: np.ndarray, pale: np.ndarray, dark: np.ndarray) -> np.ndarray:
+        """``crossing`` without what a stick lying over the tray's rim explains: the patches
+        crossing the band that lie within the footprint of a stick traced in the tray, whose
+        far side ends within the band (a finger reaching in is traced as a bar that runs on
+        beyond it, and a hand leaves more than bars explain: nothing is traced then)."""
+        height, width = crossing.shape
+        footprints = np.zeros_like(crossing)
+        for bar in self.bars.fit(objects, pale, dark):
+            corners = bar.corners + (self._band, 0)
+            if bar.pale is not None and (corners[:, 0] >= -1).all() and (corners[:, 0] <= width).all() and (corners[:, 1] <= height).all():
+                footprints |= polygon_mask(crossing.shape, corners)
+        footprints = cv2.dilate(footprints, self._side_reach)  # its side and shadow, seen from aside
+        count, labels = cv2.connectedComponents(crossing, connectivity=8)
+        inside = np.bincount(labels.ravel(), footprints.ravel(), count) >= OVER_THE_RIM * np.bincount(labels.ravel(), minlength=count)
+        inside[0] = False
+        return np.where(inside[labels], 0, crossing).astype(np.uint8)
 
 
 def _patch(member: np.ndarray, pale: np.ndarray, dark: np.ndarray, edge: np.ndarray, parted: bool) -> Patch:
