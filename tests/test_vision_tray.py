@@ -40,11 +40,12 @@ class Stick(NamedTuple):
 
 
 def draw(sticks: list[Stick], hand: tuple[float, float] | None = None, seed: int = 0, side: float = 0.35,
-         dark: tuple[tuple[int, int, int], tuple[int, int, int]] = (DARK_BACK, DARK_LIGHT), glint: float = 0.0) -> np.ndarray:
+         dark: tuple[tuple[int, int, int], tuple[int, int, int]] = (DARK_BACK, DARK_LIGHT), glint: float = 0.0,
+         pale_top: tuple[int, int, int] = PALE_TOP) -> np.ndarray:
     """The mat seen from above with ``sticks``, and perhaps a hand reaching up from the mat's
     bottom edge with its fingertips at ``hand`` (tray mm). ``side``: how much of a stick's
-    width its side shows beside a pale top; ``dark``: a dark stick's back and the light along
-    it; ``glint``: how wide (mm) a lamp's glint runs along that light."""
+    width its side shows beside a pale top (of colour ``pale_top``); ``dark``: a dark stick's
+    back and the light along it; ``glint``: how wide (mm) a lamp's glint runs along that light."""
     image = render_mat(LAYOUT, DPI).astype(np.float32)
     x0, y0, _, _ = LAYOUT.tray
 
@@ -67,7 +68,7 @@ def draw(sticks: list[Stick], hand: tuple[float, float] | None = None, seed: int
             reach = (0.5 + side / 2) * STICK_MM[1]
             cv2.fillConvexPoly(image, box(stick, (STICK_MM[0], side * STICK_MM[1]), (reach * np.cos(across), reach * np.sin(across))),
                                PALE_SIDE, cv2.LINE_AA, 4)
-            cv2.fillConvexPoly(image, box(stick, STICK_MM), PALE_TOP, cv2.LINE_AA, 4)
+            cv2.fillConvexPoly(image, box(stick, STICK_MM), pale_top, cv2.LINE_AA, 4)
         else:
             cv2.fillConvexPoly(image, box(stick, STICK_MM), dark[0], cv2.LINE_AA, 4)
             cv2.fillConvexPoly(image, box(stick, (STICK_MM[0] - 10, 5.0)), dark[1], cv2.LINE_AA, 4)
@@ -175,6 +176,18 @@ def test_sticks_lying_together_are_counted_right_or_not_at_all(reader: TrayReade
 def test_sticks_end_to_end_are_counted_by_their_size(reader: TrayReader) -> None:
     sticks = TOUCHING["pale end to end"] + OTHERS
     assert read(reader, sticks).light_up == 3
+
+
+def test_pale_sides_whose_red_clips_in_a_bright_light_are_seen() -> None:
+    """The tray's green, its brightest, near clipping: a pale side whose red clips still shows
+    its colour in green and blue (only the tray's green clipping loses it)."""
+    def lit(picture: np.ndarray) -> np.ndarray:
+        return np.clip(picture.astype(np.float32) * 1.4, 0, 255).astype(np.uint8)
+    bright = TrayReader(MatGeometry.from_dict(LAYOUT.geometry(DPI)))
+    bright.calibrate(lit(draw([])), np.eye(3))
+    sticks = [stick._replace(pale=index < 2) for index, stick in enumerate(APART)]
+    picture = lit(draw(sticks, pale_top=(110, 150, 200)))
+    assert picture[..., 2].max() == 255 and bright.read(picture, np.eye(3)).light_up == 2
 
 
 def test_a_lamp_s_glint_along_dark_sticks_lying_together_is_no_pale_stick(reader: TrayReader) -> None:
