@@ -394,8 +394,7 @@ class TrayReader:
         pale = objects & ((relative > PALE) | clipped)
         dark = objects & (relative < DARK) & ~clipped
         glint = _glint(pale.astype(np.uint8), (objects & ~pale).astype(np.uint8)) > 0
-        pale, dark = pale & ~glint, dark | glint
-        pale, dark = pale.astype(np.uint8), dark.astype(np.uint8)
+        pale, dark = (pale & ~glint).astype(np.uint8), (dark | glint).astype(np.uint8)
         reached = np.zeros_like(objects)
         if objects[self._border > 0].any():  # only what touches the tray's edge may come from beyond
             crossing = self._crossing(logged, shift, self._warp.coverage(frame.shape, homography @ self._to_mat))
@@ -416,8 +415,8 @@ class TrayReader:
         reaching = np.zeros_like(changed)
         if count > 1:
             beyond = self._beyond | cv2.dilate(1 - in_view, _SQUARE3)
-            crossing = np.intersect1d(labels[beyond > 0], labels[self._beside > 0])
-            reaching = np.isin(labels, crossing[crossing > 0]).astype(np.uint8)
+            across = np.intersect1d(labels[beyond > 0], labels[self._beside > 0])
+            reaching = np.isin(labels, across[across > 0]).astype(np.uint8)
         return reaching
 
     def _not_over_the_rim(self, crossing: np.ndarray, objects: np.ndarray, pale: np.ndarray, dark: np.ndarray) -> np.ndarray:
@@ -429,7 +428,8 @@ class TrayReader:
         footprints = np.zeros_like(crossing)
         for bar in self.bars.fit(objects, pale, dark):
             corners = bar.corners + (self._band, 0)
-            if bar.pale is not None and (corners[:, 0] >= -1).all() and (corners[:, 0] <= width).all() and (corners[:, 1] <= height).all():
+            ends_in_band = (corners[:, 0] >= -1).all() and (corners[:, 0] <= width).all() and (corners[:, 1] <= height).all()
+            if bar.pale is not None and ends_in_band:
                 footprints |= polygon_mask(crossing.shape, corners)
         footprints = cv2.dilate(footprints, self._side_reach)  # its side and shadow, seen from aside
         count, labels = cv2.connectedComponents(crossing, connectivity=8)
