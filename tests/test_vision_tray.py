@@ -190,6 +190,18 @@ def test_pale_sides_whose_red_clips_in_a_bright_light_are_seen() -> None:
     assert picture[..., 2].max() == 255 and bright.read(picture, np.eye(3)).light_up == 2
 
 
+def test_a_pale_side_in_a_lamp_s_glare_on_a_tray_far_from_clipping_is_seen(reader: TrayReader) -> None:
+    """Glare lifts the pale top until it clips, and washes out its colour: only a pale side
+    makes a tray that was far from clipping so bright."""
+    sticks = [stick._replace(pale=index < 2) for index, stick in enumerate(APART)]
+    picture = draw(sticks).astype(np.float32)
+    x, y = (round((LAYOUT.tray[i] + APART[0].centre[i]) * SCALE) for i in (0, 1))
+    glare = np.zeros(picture.shape[:2], np.float32)
+    cv2.circle(glare, (x, y), round(25 * SCALE), 1.0, -1)
+    picture += 130 * cv2.GaussianBlur(glare, (0, 0), 8 * SCALE)[..., None] * (0.9, 1.0, 1.0)
+    assert reader.read(np.clip(picture, 0, 255).astype(np.uint8), np.eye(3)).light_up == 2
+
+
 def test_a_lamp_s_glint_along_dark_sticks_lying_together_is_no_pale_stick(reader: TrayReader) -> None:
     """No dark stick lies apart to measure the pair by: they are counted by their stripes."""
     pale_apart = [stick._replace(pale=True) for stick in OTHERS]

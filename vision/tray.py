@@ -60,9 +60,9 @@ PALE, DARK = 0.0, float(np.log(0.8))
 #: value: a full shadow with the room's fill light at its dimmest keeps about 0.4): only a
 #: dark side is so dark, and one this dark may keep too little colour to tell from the tray's.
 DARKER_THAN_SHADOW = float(np.log(0.3))
-#: A channel this bright is clipped. Where green (the tray's brightest) is, the colour is lost:
-#: where the empty tray was at most CLIPPED_FROM, only a pale side can have made it so bright.
-#: Red or blue clipped alone only understate how far a pixel's colour moved from the tray's.
+#: A channel this bright is clipped: where the empty tray was at most CLIPPED_FROM, only a pale
+#: side can have made it so bright. Elsewhere only a clipped green (the tray's brightest) loses
+#: a pixel's colour; red or blue clipped alone only understate how far it moved from the tray's.
 CLIPPED, CLIPPED_FROM = 250, 210
 #: Length range (in stick lengths) of a patch that may be one stick on its own.
 SINGLE_LENGTH = (0.8, 1.35)
@@ -379,7 +379,8 @@ class TrayReader:
         moved = cv2.blur(cv2.add(cv2.absdiff(blue_green, 0), cv2.absdiff(red_green, 0)), (3, 3))
         clipped = _brightest(tray) >= CLIPPED
         unseen_colour = brightness < robust.median(brightness.ravel()[self._grid][tray_like]) + DARKER_THAN_SHADOW
-        found = np.where(tray[..., 1] >= CLIPPED, ~self._bright, (moved > COLOUR_CHANGE) | unseen_colour) & (self._inner > 0)
+        coloured = ((moved > COLOUR_CHANGE) | unseen_colour) & (tray[..., 1] < CLIPPED)
+        found = (coloured | (clipped & ~self._bright)) & (self._inner > 0)
         objects = cv2.morphologyEx(found.astype(np.uint8), cv2.MORPH_OPEN, _SQUARE3)
         # 2. Brightness against the lit tray near it (lamps vary slowly): the brightest free
         # tray near it, as shadows and the parts of sticks too dark to show a colour only darken.
