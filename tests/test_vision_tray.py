@@ -179,8 +179,9 @@ def test_sticks_end_to_end_are_counted_by_their_size(reader: TrayReader) -> None
 
 
 def test_pale_sides_whose_red_clips_in_a_bright_light_are_seen() -> None:
-    """The tray's green, its brightest, near clipping: a pale side whose red clips still shows
-    its colour in green and blue (only the tray's green clipping loses it)."""
+    """The tray bright at calibration, its green (its brightest) near clipping: a pale side
+    whose red clips while its green does not is no tray, for a brighter light would clip the
+    tray's green first."""
     def lit(picture: np.ndarray) -> np.ndarray:
         return np.clip(picture.astype(np.float32) * 1.4, 0, 255).astype(np.uint8)
     bright = TrayReader(MatGeometry.from_dict(LAYOUT.geometry(DPI)))

@@ -60,10 +60,11 @@ PALE, DARK = 0.0, float(np.log(0.8))
 #: value: a full shadow with the room's fill light at its dimmest keeps about 0.4): only a
 #: dark side is so dark, and one this dark may keep too little colour to tell from the tray's.
 DARKER_THAN_SHADOW = float(np.log(0.3))
-#: A channel this bright is clipped: where the empty tray was at most CLIPPED_FROM, only a pale
-#: side can have made it so bright. Elsewhere only a clipped green (the tray's brightest) loses
-#: a pixel's colour; red or blue clipped alone only understate how far it moved from the tray's.
-CLIPPED, CLIPPED_FROM = 250, 210
+#: A channel this bright is clipped and its colour lost: where the empty tray was at most
+#: CLIPPED_FROM, only a pale side can have made it so bright. Elsewhere, red or blue clipped
+#: while green is not is no tray either, where the tray (as the light is now) shows that channel
+#: at least DIMMER (log units) below its green: a brighter light would clip its green first.
+CLIPPED, CLIPPED_FROM, DIMMER = 250, 210, 0.1
 #: Length range (in stick lengths) of a patch that may be one stick on its own.
 SINGLE_LENGTH = (0.8, 1.35)
 #: Widest (in stick widths) one stick may look, by its side up: a pale (flat) side shows the
@@ -366,7 +367,8 @@ class TrayReader:
         # 1. Where the tray's colour changed. A drift of the light's colour moves the whole tray:
         # it is measured on the pixels still near the tray's colour and brightness (too few, and
         # something covers the tray). A clipped pixel has lost its colour, but one that was far
-        # from clipping is a pale side.
+        # from clipping, or clipped in a channel the tray shows dimmer than green, is a pale side;
+        # and no shadow is as dark as a dark side.
         blue_green, red_green = cv2.subtract(blue, green), cv2.subtract(red, green)
         brightness = cv2.add(cv2.add(blue, green), red) * (1 / 3)
         samples = np.stack([blue_green.ravel()[self._grid], red_green.ravel()[self._grid]])
@@ -379,8 +381,7 @@ class TrayReader:
         moved = cv2.blur(cv2.add(cv2.absdiff(blue_green, 0), cv2.absdiff(red_green, 0)), (3, 3))
         clipped = _brightest(tray) >= CLIPPED
         unseen_colour = brightness < robust.median(brightness.ravel()[self._grid][tray_like]) + DARKER_THAN_SHADOW
-        coloured = ((moved > COLOUR_CHANGE) | unseen_colour) & (tray[..., 1] < CLIPPED)
-        found = (coloured | (clipped & ~self._bright)) & (self._inner > 0)
+        found = np.where(clipped, ~self._bright | self._clipped_before_green(tray, shift), (moved > COLOUR_CHANGE) | unseen_colour) & (self._inner > 0)
         objects = cv2.morphologyEx(found.astype(np.uint8), cv2.MORPH_OPEN, _SQUARE3)
         # 2. Brightness against the lit tray near it (lamps vary slowly): the brightest free
         # tray near it, as shadows and the parts of sticks too dark to show a colour only darken.
@@ -403,6 +404,14 @@ class TrayReader:
                 crossing = self._not_over_the_rim(crossing, objects, pale, dark)
             reached = self._tray(cv2.dilate(crossing, _SQUARE3, iterations=3)) & self._border
         return objects, pale, dark, reached
+
+    def _clipped_before_green(self, tray: np.ndarray, shift: np.ndarray) -> np.ndarray:
+        """Pixels whose red or blue is clipped and green is not, where the tray (its colour
+        drifted by ``shift``, blue-green and red-green) shows that channel dimmer than green."""
+        blue, green, red = cv2.split(tray)
+        reference = cv2.split(self.reference)
+        dimmer_blue, dimmer_red = (reference[index] - reference[1] + drift < -DIMMER for index, drift in ((0, shift[0]), (2, shift[1])))
+        return (green < CLIPPED) & (((blue >= CLIPPED) & dimmer_blue) | ((red >= CLIPPED) & dimmer_red))
 
     def _crossing(self, logged: np.ndarray, shift: np.ndarray, in_view: np.ndarray) -> np.ndarray:
         """What crosses the band of paper beside the tray (a mask of the banded view, uint8 0/1):
