@@ -282,6 +282,7 @@ class TrayReader:
         ys, xs = np.mgrid[4 : h - 4 : 5, 4 : w - 4 : 5]
         self._grid = (ys.ravel() * w + xs.ravel()).astype(np.intp)
         self._bright = np.zeros((h, w), bool)  # where the empty tray was too bright to tell a clipped pale side
+        self._below_green = (np.zeros((h, w), np.float32),) * 2  # its blue and red against its green (log units)
 
     def warp(self, frame: np.ndarray, homography: np.ndarray) -> np.ndarray:
         """The tray seen from straight above, smoothed (uint8 BGR)."""
@@ -302,6 +303,7 @@ class TrayReader:
         tray = self._tray(banded)
         self.reference = cv2.blur(self._tray(self._band_reference), (3, 3))
         self._bright = _brightest(tray) > CLIPPED_FROM
+        self._below_green = (self.reference[..., 0] - self.reference[..., 1], self.reference[..., 2] - self.reference[..., 1])
         washed_out = cv2.dilate(self._bright.astype(np.uint8), _SQUARE3, iterations=2) & self._inner
         self._edge = np.flatnonzero(self._border | washed_out)
         self._washed = np.flatnonzero(washed_out & (1 - self._border))
@@ -381,7 +383,8 @@ class TrayReader:
         moved = cv2.blur(cv2.add(cv2.absdiff(blue_green, 0), cv2.absdiff(red_green, 0)), (3, 3))
         clipped = _brightest(tray) >= CLIPPED
         unseen_colour = brightness < robust.median(brightness.ravel()[self._grid][tray_like]) + DARKER_THAN_SHADOW
-        found = np.where(clipped, ~self._bright | self._clipped_before_green(tray, shift), (moved > COLOUR_CHANGE) | unseen_colour) & (self._inner > 0)
+        no_tray = ~self._bright | self._clipped_before_green(tray, shift) if clipped.any() else ~self._bright
+        found = np.where(clipped, no_tray, (moved > COLOUR_CHANGE) | unseen_colour) & (self._inner > 0)
         objects = cv2.morphologyEx(found.astype(np.uint8), cv2.MORPH_OPEN, _SQUARE3)
         # 2. Brightness against the lit tray near it (lamps vary slowly): the brightest free
         # tray near it, as shadows and the parts of sticks too dark to show a colour only darken.
@@ -409,8 +412,7 @@ class TrayReader:
         """Pixels whose red or blue is clipped and green is not, where the tray (its colour
         drifted by ``shift``, blue-green and red-green) shows that channel dimmer than green."""
         blue, green, red = cv2.split(tray)
-        reference = cv2.split(self.reference)
-        dimmer_blue, dimmer_red = (reference[index] - reference[1] + drift < -DIMMER for index, drift in ((0, shift[0]), (2, shift[1])))
+        dimmer_blue, dimmer_red = (below + float(drift) < -DIMMER for below, drift in zip(self._below_green, shift))
         return (green < CLIPPED) & (((blue >= CLIPPED) & dimmer_blue) | ((red >= CLIPPED) & dimmer_red))
 
     def _crossing(self, logged: np.ndarray, shift: np.ndarray, in_view: np.ndarray) -> np.ndarray:
