@@ -367,8 +367,8 @@ def test_a_hand_crossing_the_paper_beside_the_tray_is_seen_reaching_in(reader: T
 
 @pytest.mark.parametrize("pale", [True, False])
 def test_a_stick_lying_over_the_tray_s_rim_to_the_paper_s_edge_is_not_a_hand_reaching_in(reader: TrayReader, pale: bool) -> None:
-    """Half over the rim along it, it crosses the paper beside the tray as a hand would; but
-    it lies where a stick traced in the tray lies, and ends there."""
+    """Nearly half over the rim along it, it crosses the paper beside the tray as a hand
+    would; but it lies where a stick traced in the tray lies, and ends there."""
     tray_height = LAYOUT.tray[3]
     sticks = APART[:3] + [Stick((200, tray_height - 1), 0, pale)]  # 8 mm of its 18 over the edge, to the paper's edge
     masks = reader.masks(draw(sticks), np.eye(3))
