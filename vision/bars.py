@@ -65,8 +65,8 @@ class BarFitter:
     inner: np.ndarray
     stick: tuple[float, float]
     _turns: list[np.ndarray] = field(init=False, repr=False)
-    #: The last masks traced (what changed, and of it the pale pixels) and their throw.
-    _last: tuple[np.ndarray, np.ndarray, int | None] | None = field(default=None, init=False, repr=False)
+    #: The last masks traced (what changed, and of it the pale pixels) and their bars.
+    _last: tuple[np.ndarray, np.ndarray, list[Bar]] | None = field(default=None, init=False, repr=False)
 
     def __post_init__(self) -> None:
         height, width = self.inner.shape
@@ -81,14 +81,17 @@ class BarFitter:
         self._turns = [cv2.getRotationMatrix2D(centre, angle, 1.0) for angle in range(0, 180, STEP)]
 
     def light_up(self, objects: np.ndarray, pale: np.ndarray, dark: np.ndarray) -> int | None:
-        """Pale sides up of the four sticks the bars find, or None (not four, or one unclear).
-        Sticks lying still are traced once, not on every frame."""
+        """Pale sides up of the four sticks the bars find, or None (not four, or one unclear)."""
+        bars = self.traced(objects, pale, dark)
+        return None if len(bars) != 4 or any(bar.pale is None for bar in bars) else sum(bool(bar.pale) for bar in bars)
+
+    def traced(self, objects: np.ndarray, pale: np.ndarray, dark: np.ndarray) -> list[Bar]:
+        """The bars :meth:`fit` finds; sticks lying still are traced once, not on every frame."""
         if self._last is not None and _same(self._last[0], objects) and _same(self._last[1], pale):
             return self._last[2]
         bars = self.fit(objects, pale, dark)
-        light_up = None if len(bars) != 4 or any(bar.pale is None for bar in bars) else sum(bool(bar.pale) for bar in bars)
-        self._last = (objects.copy(), pale.copy(), light_up)
-        return light_up
+        self._last = (objects.copy(), pale.copy(), bars)
+        return bars
 
     def fit(self, objects: np.ndarray, pale: np.ndarray, dark: np.ndarray) -> list[Bar]:
         """The bars found, best first; empty when changed pixels are left over that no bar

@@ -438,7 +438,7 @@ class TrayReader:
         beyond it, and a hand leaves more than bars explain: nothing is traced then)."""
         height, width = crossing.shape
         footprints = np.zeros_like(crossing)
-        for bar in self.bars.fit(objects, pale, dark):
+        for bar in self.bars.traced(objects, pale, dark):
             corners = bar.corners + (self._band, 0)
             ends_in_band = (corners[:, 0] >= -1).all() and (corners[:, 0] <= width).all() and (corners[:, 1] <= height).all()
             if bar.pale is not None and ends_in_band:
