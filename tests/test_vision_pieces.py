@@ -15,7 +15,7 @@ from senet.engine.variants import VARIANTS, find_variant
 from senet.vision.camera_model import CameraPose, project
 from senet.vision.geometry import choose_mat, known_mats
 from senet.vision.mat import MatLayout
-from senet.vision.pieces import Changes, ColourModel, Piece, PieceFinder, SquareReadings
+from senet.vision.pieces import Changes, ColourModel, Piece, PieceFinder, SquareReadings, _as_the_others_show
 from senet.vision.plane import SQUARE_PX
 from senet.vision.pose import MatView
 from senet.vision.reader import BoardReader, CalibrationError, NoBoardError, _observation
@@ -252,6 +252,32 @@ def test_dark_pieces_lit_brighter_than_at_the_start_are_doubtful_not_light() -> 
     seen = read_case(case)
     assert all(label in ("?", truth) for label, truth in zip(seen, case.board))  # it read square 19 light
     assert seen.count("L") == case.board.count("L") and seen[25] == "D"
+
+
+def test_pieces_the_pictures_own_pieces_show_as_one_kind_are_read_surely() -> None:
+    """The start picture's dark pieces, under a low lamp, looked unlike each other, so the look
+    learnt from them calls a dark piece dark but not surely (square 4 read '?'); in this
+    picture the pieces part into a tight darker and a tight lighter group, which say it."""
+    case = lamp_lit_cases()[26]
+    assert read_case(case) == case.board
+
+
+@pytest.mark.parametrize("brightness, light", [
+    ([0.25, 0.3, 0.9, 0.95, 1.2], [0.1, 0.45, 0.9, 0.8, 0.99]),  # one piece in doubt: no group says it
+    ([0.25, 0.3, 0.9, 0.95, 1.2], [0.1, 0.2, 0.9, 0.1, 0.99]),  # one called against its group
+    ([-0.2, 0.3, 0.5, 0.9, 1.2], [0.1, 0.2, 0.15, 0.8, 0.85]),  # the groups straggle: no gap
+    ([0.8, 0.85, 0.9, 1.5, 1.55], [0.8, 0.85, 0.8, 0.9, 0.99]),  # one kind, some in a glare
+    ([0.25, 0.9, 0.95, 1.0], [0.2, 0.8, 0.8, 0.85]),  # one piece alone in its group
+])
+def test_the_pictures_own_pieces_say_nothing_unless_they_part_clearly_as_called(brightness: list[float], light: list[float]) -> None:
+    assert _as_the_others_show(np.array(brightness), np.array(light)).tolist() == light
+
+
+def test_pieces_parted_clearly_as_called_are_as_sure_as_the_groups_say() -> None:
+    light = np.array([0.2, 0.1, 0.25, 0.8, 0.93, 0.9])
+    sure = _as_the_others_show(np.array([0.25, 0.3, 0.39, 0.85, 0.9, 1.21]), light)
+    assert (sure[:3] < 0.02).all() and (sure[3:] > 0.98).all()
+    assert (np.abs(sure - 0.5) >= np.abs(light - 0.5)).all()  # surer, never less sure
 
 
 def test_a_piece_standing_behind_another_is_found_in_what_the_nearer_one_leaves() -> None:

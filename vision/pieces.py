@@ -115,6 +115,10 @@ LOOK_SURE, LEARN_RATE = 0.95, 0.2
 #: colour spreads apart, show the two kinds as they look now: a piece the colour model calls
 #: against its group is doubtful.
 SPLIT_GAP = 2.0
+#: A picture's pieces whose brightness parts into two groups, called dark and light throughout
+#: (each at least LEANING surely), this many of the groups' own spreads apart, say how sure
+#: each piece's kind is.
+GROUPS_APART, LEANING = 4.0, 0.75
 
 
 class CalibrationError(ValueError):
@@ -542,15 +546,17 @@ class PieceFinder:
             piece = Piece(x, y, square, found, self.colours.light(features), bool(outside.flat[index] > CROWDED), self._spread(index),
                           lattice.base_share(evidence, x, y) >= GROUNDED and not near_stick and not beside, near_stick)
             pieces.append(piece)
-            brightness.append(features[0] / self.colours.spread[0])
+            brightness.append(features[0])
             if found > 0.5:
                 sure.append(index)
                 if self._shares(piece).get(square, 0.0) > LOOK_SURE:
                     self._looks.append((square, features))
         surely = [number for number, piece in enumerate(pieces) if piece.found > 0.5]  # not a speck or a shadow
-        doubted = _against_the_others(np.array(brightness)[surely], np.array([pieces[number].light for number in surely]), SPLIT_GAP)
-        for number in np.array(surely, int)[doubted]:
-            pieces[number] = replace(pieces[number], light=0.5)
+        calls = np.array([pieces[number].light for number in surely])
+        looks = np.array(brightness)[surely]
+        doubted = _against_the_others(looks / self.colours.spread[0], calls, SPLIT_GAP)
+        for number, light in zip(surely, np.where(doubted, 0.5, _as_the_others_show(looks, calls))):
+            pieces[number] = replace(pieces[number], light=float(light))
         explained = lattice.body_mask(sure, self.plane.size, grow=1.3)
         unexplained = (evidence > 0.5) & ~explained & background.grid
         if self.plane.square_means(unexplained).max() > DOUBTFUL:
@@ -860,15 +866,53 @@ def _against_the_others(brightness: np.ndarray, light: np.ndarray, gap: float) -
     doubted = np.zeros(len(brightness), bool)
     if len(brightness) < 2:
         return doubted
+    darker, widest = _parted(brightness)
+    called_light = light > 0.5
+    if widest < gap or called_light[darker].all() or not called_light[~darker].any():
+        return doubted
+    return darker == called_light
+
+
+def _parted(brightness: np.ndarray) -> tuple[np.ndarray, float]:
+    """The pieces on the darker side of the widest gap in their ``brightness`` (at least two
+    pieces), and that gap.
+
+        >>> darker, gap = _parted(np.array([0.9, 0.2, 1.0, 0.3]))
+        >>> darker.tolist(), round(gap, 2)
+        ([False, True, False, True], 0.6)
+    """
     order = np.argsort(brightness)
     gaps = np.diff(brightness[order])
     widest = int(np.argmax(gaps))
     darker = np.zeros(len(brightness), bool)
     darker[order[: widest + 1]] = True
-    called_light = light > 0.5
-    if gaps[widest] < gap or called_light[darker].all() or not called_light[~darker].any():
-        return doubted
-    return darker == called_light
+    return darker, float(gaps[widest])
+
+
+def _as_the_others_show(brightness: np.ndarray, light: np.ndarray) -> np.ndarray:
+    """The pieces' calls (``light``: probability of light) made as sure as the picture's own
+    pieces show them: when their ``brightness`` (log units) parts into a darker and a lighter
+    group, each called so throughout, lying many of the groups' own spreads apart, a piece is
+    as sure of its kind as its distance to the two groups says. Under one light the pieces of
+    a kind look alike, however much they strayed from the start picture's look.
+
+        >>> _as_the_others_show(np.array([0.25, 0.3, 0.35, 0.9, 0.95, 1.2]), np.array([0.1, 0.2, 0.1, 0.9, 0.8, 0.99])).round(3).tolist()
+        [0.0, 0.0, 0.001, 0.999, 1.0, 0.997]
+        >>> _as_the_others_show(np.array([0.25, 0.3, 0.9, 0.95]), np.array([0.1, 0.45, 0.9, 0.8])).tolist()  # one in doubt
+        [0.1, 0.45, 0.9, 0.8]
+    """
+    if len(brightness) < 4:
+        return light
+    darker, gap = _parted(brightness)
+    if min(darker.sum(), (~darker).sum()) < 2 or (light[darker] > 1 - LEANING).any() or (light[~darker] < LEANING).any():
+        return light
+    means = np.array([median(brightness[darker]), median(brightness[~darker])])
+    spread = max(1.4826 * median(np.abs(brightness - np.where(darker, means[0], means[1]))), MIN_COLOUR_SPREAD)
+    if gap < GROUPS_APART * spread:
+        return light
+    grouped = ColourModel(means[:, None], np.array([spread])).light
+    shown = np.array([grouped(np.array([b])) for b in brightness])
+    return np.where(darker, np.minimum(light, shown), np.maximum(light, shown))
 
 
 def _centroid_share(top_ratio: float) -> float:
