@@ -308,9 +308,9 @@ def test_a_few_unsure_squares_are_question_marks_and_many_a_picture_too_unclear(
     seen = _observation(squares, TrayReading("empty", None, 0, ""), 0.0)
     assert seen.status == status and seen.labels == "?" * unsure + "." * (30 - unsure)
     if status == "ok":
-        assert seen.board == seen.labels and seen.reason == "not sure what is on squares 1, 2, 3, 4"
+        assert seen.board == seen.labels and seen.reason == "not sure what is on squares 1, 2, 3, 4, 5, 6"
     else:
-        assert seen.board is None and seen.reason == "cannot tell what is on squares 1, 2, 3, 4, 5"
+        assert seen.board is None and seen.reason == "cannot tell what is on squares 1, 2, 3, 4, 5, 6, 7"
 
 
 def test_a_square_in_doubt_for_a_stick_over_the_trays_rim_says_so() -> None:

@@ -38,10 +38,10 @@ from senet.vision.tray import TrayReader, TrayReading
 MOTION_STEP = 8.0
 #: A square read less surely than this is '?' (the referee fills it from the legal moves).
 SURE = 0.95
-#: More doubtful squares than this: the picture is not clear enough to give a board (on the
-#: hard generated pictures, no board with up to five doubtful squares had a wrong one; one
+#: More doubtful squares than this: the picture is not clear enough to give a board (on 2,000
+#: hard generated pictures, no board with up to seven doubtful squares had a wrong one; one
 #: with eight had).
-MAX_UNSURE = 4
+MAX_UNSURE = 6
 #: The rule system whose start position is calibrated on when none is named.
 DEFAULT_VARIANT = "kendall"
 
