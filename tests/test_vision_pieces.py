@@ -15,7 +15,7 @@ from senet.engine.variants import VARIANTS, find_variant
 from senet.vision.camera_model import CameraPose, project
 from senet.vision.geometry import choose_mat, known_mats
 from senet.vision.mat import MatLayout
-from senet.vision.pieces import Changes, ColourModel, Piece, PieceFinder, SquareReadings, _as_the_others_show
+from senet.vision.pieces import Changes, ColourModel, Piece, PieceFinder, SquareReadings, _as_the_others_show, _why_alike
 from senet.vision.plane import SQUARE_PX
 from senet.vision.pose import MatView
 from senet.vision.reader import BoardReader, CalibrationError, NoBoardError, _observation
@@ -54,6 +54,22 @@ def test_a_start_picture_with_a_piece_missing_names_the_square() -> None:
     reader = BoardReader(known_mats()[0])
     with pytest.raises(CalibrationError, match="no piece is seen on square 7"):
         reader.calibrate(simulator.render(Scene("LDLDLD.DLD" + "." * 20), Conditions.plain(), rng))
+
+
+def test_a_start_picture_whose_kinds_look_alike_is_refused_saying_so() -> None:
+    simulator, rng = Simulator(MatLayout.for_paper("a3")), np.random.default_rng(1)
+    style = Style(light_piece=(150, 140, 130), dark_piece=(120, 112, 104))  # greys a stop apart
+    reader = BoardReader(known_mats()[0])
+    with pytest.raises(CalibrationError, match="the light and dark pieces look alike under this light"):
+        reader.calibrate(simulator.render(Scene(reader.start_board), Conditions.plain(), rng, style))
+
+
+def test_kinds_too_close_for_one_kind_straying_are_refused_for_the_uneven_light() -> None:
+    """Glossy dark pieces under a lamp: those mirroring it look as bright as the light pieces,
+    the others black. The light pieces alone show how far apart the kinds would be."""
+    means, spreads = np.array([[0.2, 0.25], [1.0, 0.3]]), np.array([[0.8, 0.05], [0.15, 0.02]])
+    assert _why_alike(means, spreads).startswith("the dark pieces look unlike each other")
+    assert _why_alike(means[::-1], spreads[::-1]).startswith("the light pieces look unlike each other")
 
 
 def test_a_start_picture_showing_only_one_sides_markers_is_refused_not_misplaced() -> None:

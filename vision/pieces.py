@@ -472,7 +472,7 @@ class PieceFinder:
         spreads = np.array([1.4826 * np.median(np.abs(np.array(kinds[k]) - means[i]), axis=0) for i, k in enumerate("DL")])
         spread = np.maximum(np.sqrt((spreads**2).mean(axis=0)), MIN_COLOUR_SPREAD)
         if np.linalg.norm((means[1] - means[0]) / spread) < KINDS_APART:  # as far apart as the classifier tells them
-            raise CalibrationError("the light and dark pieces look alike under this light: use more light, or check the camera's exposure")
+            raise CalibrationError(_why_alike(means, spreads))
         self.colours = ColourModel(means, spread)
 
     def learn(self, board: str) -> None:
@@ -887,6 +887,24 @@ def _parted(brightness: np.ndarray) -> tuple[np.ndarray, float]:
     darker = np.zeros(len(brightness), bool)
     darker[order[: widest + 1]] = True
     return darker, float(gaps[widest])
+
+
+def _why_alike(means: np.ndarray, spreads: np.ndarray) -> str:
+    """What to change when the kinds' looks (the start pieces' medians and spreads, dark then
+    light) lie too close for the colour model: when one kind's pieces stray far more than the
+    other's, as under a lamp mirrored in some of their tops, the light is uneven; else the
+    kinds look alike in this light.
+
+        >>> _why_alike(np.array([[0.0, 0.2], [0.9, 0.3]]), np.array([[0.6, 0.03], [0.2, 0.01]]))
+        'the dark pieces look unlike each other (a lamp mirrored in some of them, or a shadow over some): light the board evenly, from above or from beside the camera'
+        >>> _why_alike(np.array([[0.6, 0.2], [0.9, 0.3]]), np.array([[0.15, 0.03], [0.2, 0.01]]))
+        "the light and dark pieces look alike under this light: use more light, or check the camera's exposure"
+    """
+    steadier = np.maximum(spreads.min(axis=0), MIN_COLOUR_SPREAD)
+    if np.linalg.norm((means[1] - means[0]) / steadier) >= KINDS_APART:
+        name = "dark" if np.linalg.norm(spreads[0] / steadier) > np.linalg.norm(spreads[1] / steadier) else "light"
+        return f"the {name} pieces look unlike each other (a lamp mirrored in some of them, or a shadow over some): light the board evenly, from above or from beside the camera"
+    return "the light and dark pieces look alike under this light: use more light, or check the camera's exposure"
 
 
 def _as_the_others_show(brightness: np.ndarray, light: np.ndarray) -> np.ndarray:
