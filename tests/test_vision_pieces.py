@@ -316,7 +316,7 @@ def test_a_piece_standing_behind_another_is_found_in_what_the_nearer_one_leaves(
     assert "".join(".DL"[k] for k in seen.probabilities.argmax(axis=1)) == board
 
 
-@pytest.mark.parametrize("unsure, status", [(4, "ok"), (5, "occluded")])
+@pytest.mark.parametrize("unsure, status", [(6, "ok"), (7, "occluded")])
 def test_a_few_unsure_squares_are_question_marks_and_many_a_picture_too_unclear(unsure: int, status: str) -> None:
     probabilities = np.tile([1.0, 0.0, 0.0], (30, 1))
     probabilities[:unsure] = [0.5, 0.5, 0.0]  # a dark piece, or none
