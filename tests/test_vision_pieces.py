@@ -296,6 +296,18 @@ def test_pieces_parted_clearly_as_called_are_as_sure_as_the_groups_say() -> None
     assert (np.abs(sure - 0.5) >= np.abs(light - 0.5)).all()  # surer, never less sure
 
 
+def test_a_piece_surely_on_its_square_is_not_a_hand_for_what_its_model_misses() -> None:
+    """The piece on 13 stands off its square's middle under a low lamp: its body as modelled
+    misses a crescent of it and of its shadow, a quarter of the square, which read as a
+    hand covering 13 (in a picture without a hand)."""
+    case = list(hard_cases("a4", 69, seed=3))[68]
+    reader = BoardReader(choose_mat(case.start, known_mats()))
+    reader.calibrate(case.start)
+    seen = reader.read(case.picture)
+    assert seen.status == "ok" and seen.board is not None
+    assert all(label in ("?", truth) for label, truth in zip(seen.board, case.board)) and seen.board[12] == "D"
+
+
 def test_a_piece_standing_behind_another_is_found_in_what_the_nearer_one_leaves() -> None:
     # Tall pieces close together on squares 8 and 13, seen from low and aslant: the nearer
     # piece's top hides the base of the one on 8; the two make one patch, whose best fit is

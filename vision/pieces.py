@@ -77,6 +77,9 @@ DOUBTFUL = 0.06
 #: ...unless a piece stands on it this surely; and this much, covered.
 HELD = 0.99
 COVERED = 0.25
+#: ...or, where a piece surely stands, this much: the rest of its lean and shadow (its body as
+#: modelled misses a crescent of a piece standing off its square's middle) fills a quarter.
+HELD_COVERED = 0.4
 #: A square this much under something that reaches in from beyond the view (an arm) is covered.
 REACHED = 0.1
 #: Changes of the paper around the grid that no shadow makes (log units, against the empty
@@ -680,7 +683,7 @@ class PieceFinder:
         light = np.where(weight[1:] > 0, light_weight[1:] / np.maximum(weight[1:], 1e-9), 0.5)
         probabilities = np.column_stack([1 - occupied, occupied * (1 - light), occupied * light])
         unclear, reached = self.plane.square_means(unexplained), self.plane.square_means(reaching)
-        covered = (unclear > COVERED) | (reached > REACHED)
+        covered = (unclear > np.where(occupied >= HELD, HELD_COVERED, COVERED)) | (reached > REACHED)
         for piece in pieces:
             if piece.crowded and piece.found > 0.5:
                 covered[piece.square - 1] = True
