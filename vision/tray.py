@@ -374,7 +374,8 @@ class TrayReader:
         blue_green, red_green = cv2.subtract(blue, green), cv2.subtract(red, green)
         brightness = cv2.add(cv2.add(blue, green), red) * (1 / 3)
         samples = np.stack([blue_green.ravel()[self._grid], red_green.ravel()[self._grid]])
-        tray_like = (np.abs(samples) < LAMP_SHIFT).all(axis=0) & (np.abs(brightness.ravel()[self._grid]) < LIGHT_CHANGE)
+        sampled_brightness = brightness.ravel()[self._grid]
+        tray_like = (np.abs(samples) < LAMP_SHIFT).all(axis=0) & (np.abs(sampled_brightness) < LIGHT_CHANGE)
         if tray_like.sum() < FREE_TRAY * len(self._grid):
             raise Unclear("occluded", "something covers most of the tray")
         shift = np.array([robust.median(samples[0, tray_like]), robust.median(samples[1, tray_like])])
@@ -382,7 +383,7 @@ class TrayReader:
         red_green -= float(shift[1])
         moved = cv2.blur(cv2.add(cv2.absdiff(blue_green, 0), cv2.absdiff(red_green, 0)), (3, 3))
         clipped = _brightest(tray) >= CLIPPED
-        unseen_colour = brightness < robust.median(brightness.ravel()[self._grid][tray_like]) + DARKER_THAN_SHADOW
+        unseen_colour = brightness < robust.median(sampled_brightness[tray_like]) + DARKER_THAN_SHADOW
         no_tray = ~self._bright | self._clipped_before_green(tray, shift) if clipped.any() else ~self._bright
         found = np.where(clipped, no_tray, (moved > COLOUR_CHANGE) | unseen_colour) & (self._inner > 0)
         objects = cv2.morphologyEx(found.astype(np.uint8), cv2.MORPH_OPEN, _SQUARE3)
@@ -392,7 +393,7 @@ class TrayReader:
         lit = cv2.dilate(np.where(free, brightness, _NONE).astype(np.float32), np.ones(_NEAR, np.uint8))
         unlit = lit <= _NONE  # no free tray near: the free tray's middle brightness
         if unlit.any():
-            free_samples = brightness.ravel()[self._grid][free.ravel()[self._grid]]
+            free_samples = sampled_brightness[free.ravel()[self._grid]]
             lit[unlit] = robust.median(free_samples) if free_samples.size else 0.0
         around = cv2.blur(lit, _NEAR)
         relative = brightness - around
