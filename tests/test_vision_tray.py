@@ -203,6 +203,26 @@ def test_a_pale_side_in_a_lamp_s_glare_on_a_tray_far_from_clipping_is_seen(reade
     assert reader.read(np.clip(picture, 0, 255).astype(np.uint8), np.eye(3)).light_up == 2
 
 
+@pytest.mark.parametrize("lamp", [(1.2, 1.7, 1.7), (0.8, 1.7, 2.7)], ids=["green-clips", "green-and-red-clip"])
+def test_pale_sides_in_a_glare_that_clipped_the_empty_tray_are_seen(lamp: tuple[float, float, float]) -> None:
+    """A lamp's glare over the top half of the tray, there at calibration too, clips the tray's
+    green (and, warm enough, its red). A pale side lying in it is seen by a channel that clips
+    only now (the tray's red was far from clipping), or by one still short of clipping that grew
+    brighter than the tray did (its blue)."""
+    glare = np.zeros(draw([]).shape[:2], np.float32)
+    x0, y0, width, _ = LAYOUT.tray
+    cv2.rectangle(glare, (round(x0 * SCALE), round(y0 * SCALE)), (round((x0 + width) * SCALE), round((y0 + 55) * SCALE)), 1.0, -1)
+    gain = 1 + cv2.GaussianBlur(glare, (0, 0), 4 * SCALE)[..., None] * (np.array(lamp, np.float32) - 1)
+
+    def glared(picture: np.ndarray) -> np.ndarray:
+        return np.clip(picture * gain, 0, 255).astype(np.uint8)
+    lit = TrayReader(MatGeometry.from_dict(LAYOUT.geometry(DPI)))
+    lit.calibrate(glared(draw([])), np.eye(3))
+    sticks = [stick._replace(pale=index < 2) for index, stick in enumerate(APART)]
+    picture = glared(draw(sticks, pale_top=(120, 150, 150) if lamp[0] > 1 else PALE_TOP))
+    assert lit.read(picture, np.eye(3)).light_up == 2
+
+
 def test_a_lamp_s_glint_along_dark_sticks_lying_together_is_no_pale_stick(reader: TrayReader) -> None:
     """No dark stick lies apart to measure the pair by: they are counted by their stripes."""
     pale_apart = [stick._replace(pale=True) for stick in OTHERS]

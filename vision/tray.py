@@ -60,11 +60,15 @@ PALE, DARK = 0.0, float(np.log(0.8))
 #: value: a full shadow with the room's fill light at its dimmest keeps about 0.4): only a
 #: dark side is so dark, and one this dark may keep too little colour to tell from the tray's.
 DARKER_THAN_SHADOW = float(np.log(0.3))
-#: A channel this bright is clipped and its colour lost: where the empty tray was at most
-#: CLIPPED_FROM, only a pale side can have made it so bright. Elsewhere, red or blue clipped
-#: while green is not is no tray either, where the tray (as the light is now) shows that channel
-#: at least DIMMER (log units) below its green: a brighter light would clip its green first.
+#: A channel this bright is clipped and its colour lost: where that channel of the empty tray
+#: was at most CLIPPED_FROM, only a pale side can have made it so bright. Elsewhere, red or blue
+#: clipped while green is not is no tray either, where the tray (as the light is now) shows that
+#: channel at least DIMMER (log units) below its green: a brighter light would clip its green first.
 CLIPPED, CLIPPED_FROM, DIMMER = 250, 210, 0.1
+#: Nor is a clipped pixel whose channel still short of clipping grew brighter than the tray as a
+#: whole by more than RISEN (log units: a quarter): a pale side's blue, say, where the tray's
+#: green and red clipped at calibration (a lamp's glare stays where it was, as bright).
+RISEN = float(np.log(1.25))
 #: Length range (in stick lengths) of a patch that may be one stick on its own.
 SINGLE_LENGTH = (0.8, 1.35)
 #: Widest (in stick widths) one stick may look, by its side up: a pale (flat) side shows the
@@ -384,7 +388,10 @@ class TrayReader:
         moved = cv2.blur(cv2.add(cv2.absdiff(blue_green, 0), cv2.absdiff(red_green, 0)), (3, 3))
         clipped = _brightest(tray) >= CLIPPED
         unseen_colour = brightness < robust.median(sampled_brightness[tray_like]) + DARKER_THAN_SHADOW
-        no_tray = ~self._bright | self._clipped_before_green(tray, shift) if clipped.any() else ~self._bright
+        no_tray = ~self._bright
+        if clipped.any():
+            drift = robust.median(sampled_brightness[tray_like])
+            no_tray = self._beyond_clipping(tray, change, drift) | self._clipped_before_green(tray, shift)
         found = np.where(clipped, no_tray, (moved > COLOUR_CHANGE) | unseen_colour) & (self._inner > 0)
         objects = cv2.morphologyEx(found.astype(np.uint8), cv2.MORPH_OPEN, _SQUARE3)
         # 2. Brightness against the lit tray near it (lamps vary slowly): the brightest free
@@ -415,6 +422,15 @@ class TrayReader:
         blue, green, red = cv2.split(tray)
         dimmer_blue, dimmer_red = (below + float(drift) < -DIMMER for below, drift in zip(self._below_green, shift))
         return (green < CLIPPED) & (((blue >= CLIPPED) & dimmer_blue) | ((red >= CLIPPED) & dimmer_red))
+
+    def _beyond_clipping(self, tray: np.ndarray, change: np.ndarray, drift: float) -> np.ndarray:
+        """Clipped pixels that the tray, only as much brighter as the whole tray's ``drift``
+        (log units), cannot have made: a channel that clips now though it was short of
+        CLIPPED_FROM at calibration, or one short of clipping that grew by more than RISEN
+        (``change``: log units per channel since calibration)."""
+        short = tray < CLIPPED
+        jumped = (~short & (self.reference + drift < _LOG[CLIPPED_FROM])).any(axis=2)
+        return jumped | (np.where(short, change, -np.inf).max(axis=2) > drift + RISEN)
 
     def _crossing(self, logged: np.ndarray, shift: np.ndarray, in_view: np.ndarray) -> np.ndarray:
         """What crosses the band of paper beside the tray (a mask of the banded view, uint8 0/1):
