@@ -50,7 +50,7 @@ def main() -> None:
         read_runs, locate_runs, trace_runs = [], [], []
         location = reader.locator.locate(pictures[0])
         assert location is not None
-        masks = [reader.tray.masks(picture, location.homography)[:3] for picture in pictures[:10]]
+        masks = [reader.tray.masks(picture, location.homography) for picture in pictures[:10]]
         for _ in range(args.runs):
             began = time.perf_counter()
             for picture in pictures:
@@ -62,8 +62,8 @@ def main() -> None:
                 reader.locator.detect(gray)
             locate_runs.append((time.perf_counter() - began) / 10 * 1000)
             began = time.perf_counter()
-            for objects, pale, dark in masks:
-                reader.tray.bars.fit(objects, pale, dark)
+            for tray in masks:
+                reader.tray.bars.fit(tray.objects, tray.pale, tray.dark, tray.beside)
             trace_runs.append((time.perf_counter() - began) / len(masks) * 1000)
         print(
             f"vision {size[0]}x{size[1]} read_ms={statistics.median(read_runs):.2f} "

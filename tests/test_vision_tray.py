@@ -241,6 +241,15 @@ def staggered(sides: tuple[bool, ...], gap: float = 19.0) -> list[Stick]:
             for index, (shift, angle, pale) in enumerate(zip((0, 20, -10, 15), (1, -1, 2, 0), sides))]
 
 
+@pytest.mark.parametrize("pale", [True, False])
+@pytest.mark.parametrize("others", [APART[:3], [APART[0], APART[1], Stick((250, 110), 0, True)]], ids=["apart", "beside-it"])
+def test_a_stick_lying_mostly_over_the_tray_s_rim_is_seen_on_the_paper_too(reader: TrayReader, pale: bool, others: list[Stick]) -> None:
+    """A stick along the tray's bottom edge with 7 of its 18 mm in the tray: the sliver in the
+    tray is too thin to count, but a person sees the rest of it on the paper below the tray."""
+    sticks = [*others, Stick((200, 142), 0, pale)]
+    assert read(reader, sticks).light_up == light_up(sticks)
+
+
 @pytest.mark.parametrize("sides", [(True,) * 4, (True, False, True, False), (False,) * 4, (True, True, False, True)])
 def test_sticks_lying_staggered_against_each_other_are_traced_as_bars(reader: TrayReader, sides: tuple[bool, ...]) -> None:
     assert read(reader, staggered(sides)).light_up == sum(sides)
@@ -261,7 +270,7 @@ def test_fingers_laid_over_sticks_lying_together_are_not_traced_as_sticks(reader
 def test_sticks_too_close_together_to_count_patch_by_patch_are_traced(reader: TrayReader) -> None:
     sticks = staggered((True,) * 4)
     with pytest.raises(Unclear):
-        count_sticks(reader.patches(*reader.masks(draw(sticks), np.eye(3))))
+        count_sticks(reader.patches(reader.masks(draw(sticks), np.eye(3))))
     assert read(reader, sticks).light_up == 4
 
 
@@ -285,7 +294,7 @@ def test_sticks_lying_partly_on_each_other_give_no_wrong_throw(reader: TrayReade
     sticks = [Stick((106.97, 34.87), 23.95, False), Stick((126.29, 52.77), 15.31, True), Stick((127.99, 70.67), 28.53, False),
               Stick((114.2, 88.57), 30.89, True)]
     picture = draw(sticks, seed=38, side=0.44)
-    patches = reader.patches(*reader.masks(picture, np.eye(3)))
+    patches = reader.patches(reader.masks(picture, np.eye(3)))
     assert count_sticks(patches) == (3, 4) and all(patch.parted for patch in patches)  # a stick too many
     assert reader.read(picture, np.eye(3)).light_up in (None, 2)
 
@@ -374,10 +383,10 @@ def test_sticks_lying_together_along_the_edge_are_counted_when_the_four_add_up()
 
 
 def test_a_hand_crossing_the_paper_beside_the_tray_is_seen_reaching_in(reader: TrayReader) -> None:
-    *_, reached = reader.masks(draw(APART, hand=(170, 120)), np.eye(3))
+    reached = reader.masks(draw(APART, hand=(170, 120)), np.eye(3)).reached
     assert reached.any()
     # A stick lying a little over the tray's edge does not reach across the paper beside it.
-    *_, reached = reader.masks(draw(APART[:3] + [Stick((200, 131), 0, True)]), np.eye(3))  # its side 5 mm over the edge
+    reached = reader.masks(draw(APART[:3] + [Stick((200, 131), 0, True)]), np.eye(3)).reached  # its side 5 mm over the edge
     assert not reached.any()
     # The reading says so, for the board's reader: what lies in the tray may reach on from there.
     assert read(reader, APART, hand=(170, 120)).from_beyond
@@ -392,11 +401,11 @@ def test_a_stick_lying_over_the_tray_s_rim_to_the_paper_s_edge_is_not_a_hand_rea
     tray_height = LAYOUT.tray[3]
     sticks = APART[:3] + [Stick((200, tray_height - 1), 0, pale)]  # 8 mm of its 18 over the edge, to the paper's edge
     masks = reader.masks(draw(sticks), np.eye(3))
-    assert masks[0][-4:].any() and not masks[3].any()
+    assert masks.objects[-4:].any() and not masks.reached.any()
     seen = read(reader, sticks)
     assert seen.light_up == light_up(sticks) and not seen.from_beyond
     # Fingers reaching in there run on beyond it.
-    assert reader.masks(draw(APART, hand=(200, tray_height - 20)), np.eye(3))[3].any()
+    assert reader.masks(draw(APART, hand=(200, tray_height - 20)), np.eye(3)).reached.any()
 
 
 def test_a_dark_sliver_beside_a_washed_out_spot_is_no_dark_stick() -> None:

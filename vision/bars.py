@@ -4,10 +4,13 @@ Where the tray's patches cannot be counted one by one (sticks touching side by s
 staggered, one partly over the tray's rim), the sticks are traced the way a person does:
 the bar of a stick's footprint that best covers what changed in the tray first, then the
 best bar over what it leaves, and so on while a bar is still well covered. A bar may lie
-partly beyond the tray's edge, where nothing can be seen. Each bar's side up is read from
-its own pixels (those no earlier bar took). The throw is given only when exactly four bars
-are found, each plainly pale or dark, and together they explain all that changed: a finger
-laid over the sticks sticks out beside them, and gives no throw.
+partly beyond the tray's edge. Where the paper beside and below the tray is looked at too
+(``ring``), what changed there counts for a bar of either side: a stick lying mostly over the
+tray's rim shows as a sliver in the tray and the rest of it on the paper, as a person sees
+it. Each bar's side up is read from its own pixels in the tray (those no earlier bar took).
+The throw is given only when exactly four bars are found, each plainly pale or dark, and
+together they explain all that changed: a finger laid over the sticks sticks out beside
+them, and gives no throw.
 
     >>> inner = np.ones((70, 160), np.uint8)
     >>> objects, pale, dark = (np.zeros_like(inner) for _ in range(3))
@@ -27,9 +30,10 @@ import numpy as np
 #: The bar: the core of a stick's footprint, its length less its rounded ends (this share of
 #: it) and its width. It is fitted on a view of half the tray's resolution, turned every STEP degrees.
 CORE, STEP = 0.85, 4
-#: A bar counts when at least SHOWN of it lies in the tray, at least FILL of that changed, and it
-#: covers changed pixels worth SHOWN of a whole bar (a stick mostly over the rim is not counted).
-SHOWN, FILL = 0.3, 0.8
+#: A bar counts when at least SHOWN of it is seen, at least FILL of that changed, and it covers
+#: changed pixels worth SHOWN of a whole bar (a stick mostly beyond the view is not counted); and
+#: at least INSIDE of it lies in the tray (on the paper alone, it is no stick thrown).
+SHOWN, FILL, INSIDE = 0.3, 0.8, 0.15
 #: A bar's own pixels show its side: pale with at least SURE of them pale and at most MIXED dark,
 #: or the other way round. A pale stick's shaded side is narrow beside its top.
 SURE, MIXED = 0.7, (0.2, 0.1)
@@ -60,49 +64,64 @@ class Bar:
 @dataclass
 class BarFitter:
     """Fits bars to the masks of one tray (``inner``: 1 where the tray can be seen, uint8), for
-    sticks of ``stick`` (length, width) tray pixels."""
+    sticks of ``stick`` (length, width) tray pixels; ``ring``: 1 where the paper beside and below
+    the tray is seen, on the tray's view widened by an even number of pixels each side and below
+    (0 over the tray itself), or None to look at the tray alone."""
 
     inner: np.ndarray
     stick: tuple[float, float]
+    ring: np.ndarray | None = None
     _turns: list[np.ndarray] = field(init=False, repr=False)
-    #: The last masks traced (what changed, and of it the pale pixels) and their bars.
-    _last: tuple[np.ndarray, np.ndarray, list[Bar]] | None = field(default=None, init=False, repr=False)
+    #: The last masks traced (what changed, and of it the pale pixels) and their bars, with the
+    #: paper beside the tray and without.
+    _last: dict[bool, tuple[np.ndarray, np.ndarray, np.ndarray | None, list[Bar]]] = field(default_factory=dict, init=False, repr=False)
 
     def __post_init__(self) -> None:
         height, width = self.inner.shape
+        if self.ring is None:
+            self.ring = np.zeros_like(self.inner)
+        self._band = (self.ring.shape[1] - width) // 2
+        assert self._band % 2 == 0 and self.ring.shape == (height + self._band, width + 2 * self._band)
         length, across = CORE * self.stick[0], self.stick[1]
         self._near = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * round(NEAR * across) + 1,) * 2)
         self._thick = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (round(THICK * across) | 1,) * 2)
-        self._pad = round(length / 4) + 1  # half a bar, on the half-size view
-        self._size = (width // 2 + 2 * self._pad, height // 2 + 2 * self._pad)
+        pad = round(length / 4) + 1  # half a bar, on the half-size view (the paper beside the tray lies in it)
+        self._size = (width // 2 + 2 * pad, height // 2 + 2 * pad)
+        self._origin = (pad, pad)  # where the tray lies in it
         self._bar = (round(length / 2), round(across / 2))
         self._whole = (round(self.stick[0] / 2), self._bar[1])  # the whole stick, its ends too
         centre = (self._size[0] / 2, self._size[1] / 2)
         self._turns = [cv2.getRotationMatrix2D(centre, angle, 1.0) for angle in range(0, 180, STEP)]
 
-    def light_up(self, objects: np.ndarray, pale: np.ndarray, dark: np.ndarray) -> int | None:
+    def light_up(self, objects: np.ndarray, pale: np.ndarray, dark: np.ndarray, beside: np.ndarray | None = None) -> int | None:
         """Pale sides up of the four sticks the bars find, or None (not four, or one unclear)."""
-        bars = self.traced(objects, pale, dark)
+        bars = self.traced(objects, pale, dark, beside)
         return None if len(bars) != 4 or any(bar.pale is None for bar in bars) else sum(bool(bar.pale) for bar in bars)
 
-    def traced(self, objects: np.ndarray, pale: np.ndarray, dark: np.ndarray) -> list[Bar]:
+    def traced(self, objects: np.ndarray, pale: np.ndarray, dark: np.ndarray, beside: np.ndarray | None = None) -> list[Bar]:
         """The bars :meth:`fit` finds; sticks lying still are traced once, not on every frame."""
-        if self._last is not None and _same(self._last[0], objects) and _same(self._last[1], pale):
-            return self._last[2]
-        bars = self.fit(objects, pale, dark)
-        self._last = (objects.copy(), pale.copy(), bars)
+        last = self._last.get(beside is None)
+        if last is not None and _same(last[0], objects) and _same(last[1], pale) and (beside is None or _same(last[2], beside)):
+            return last[3]
+        bars = self.fit(objects, pale, dark, beside)
+        self._last[beside is None] = (objects.copy(), pale.copy(), None if beside is None else beside.copy(), bars)
         return bars
 
-    def fit(self, objects: np.ndarray, pale: np.ndarray, dark: np.ndarray) -> list[Bar]:
+    def fit(self, objects: np.ndarray, pale: np.ndarray, dark: np.ndarray, beside: np.ndarray | None = None) -> list[Bar]:
         """The bars found, best first; empty when changed pixels are left over that no bar
-        explains (something in the tray is not a stick)."""
+        explains (something in the tray is not a stick). ``beside``: 1 where the paper beside
+        and below the tray changed (the shape of ``ring``), if it was looked at."""
         seen = self.inner > 0
         # A bar of a side scores its side's pixels, less the other side's and the bare tray's,
-        # over what it shows: the tray no bar took yet.
+        # over what it shows: the tray no bar took yet. On the paper, what changed counts for
+        # either side, and the bare paper against both.
         bare = seen & (objects == 0)
         sides = [np.where(mine > 0, 1.0, np.where(bare | (other > 0), -1.0, 0.0)) for mine, other in ((pale, dark), (dark, pale))]
-        score = self._half(np.dstack(sides + [seen]).astype(np.float32))
-        taken = np.zeros(objects.shape, np.uint8)
+        score = self._half(np.dstack(sides + [seen, seen]).astype(np.float32))  # sides, seen, in the tray
+        if beside is not None:
+            paper = np.where(beside > 0, 1.0, -1.0) * self.ring
+            score += self._half(np.dstack([paper, paper, self.ring, np.zeros_like(paper)]).astype(np.float32))
+        taken = np.zeros(self.ring.shape, np.uint8)
         bars: list[Bar] = []
         while len(bars) < MOST:
             best = self._best(score)
@@ -110,10 +129,10 @@ class BarFitter:
                 break
             core, stick = (self._box(*best, share) for share in (1.0, 1 / CORE))
             core_mask, stick_mask = (polygon_mask(objects.shape, corners) for corners in (core, stick))
-            own = (core_mask > 0) & (taken == 0) & (objects > 0)
+            own = (core_mask > 0) & (self._tray(taken) == 0) & (objects > 0)
             bars.append(Bar(stick_mask > 0, _pale_up(own, pale, dark), stick))
-            taken |= cv2.dilate(stick_mask, _SQUARE3, iterations=2)
-            score[self._half(taken.astype(np.float32)) > 0] = 0.0
+            taken |= cv2.dilate(polygon_mask(taken.shape, stick + (self._band, 0)), _SQUARE3, iterations=2)
+            score[self._half((taken if beside is not None else self._tray(taken)).astype(np.float32)) > 0] = 0.0
         near = cv2.dilate(np.logical_or.reduce([bar.mask for bar in bars] or [np.zeros_like(seen)]).astype(np.uint8), self._near)
         left_over = cv2.morphologyEx(((objects > 0) & seen & (near == 0)).astype(np.uint8), cv2.MORPH_OPEN, self._thick)
         count, _, stats, _ = cv2.connectedComponentsWithStats(left_over, connectivity=8)
@@ -138,13 +157,14 @@ class BarFitter:
         length, width = self._bar[0] * longer, self._bar[1]
         box = np.array([(x - length / 2, y - width / 2), (x + length / 2, y - width / 2), (x + length / 2, y + width / 2), (x - length / 2, y + width / 2)])
         back = cv2.invertAffineTransform(self._turns[index])
-        return (box @ back[:, :2].T + back[:, 2] - self._pad) * 2
+        return (box @ back[:, :2].T + back[:, 2] - self._origin) * 2
 
     def _covered(self, score: np.ndarray, index: int) -> tuple[float, tuple[int, int]]:
         """The best cover of a bar turned to the ``index``th angle, and where it lies (x, y)."""
-        pale, dark, shown = cv2.split(self._sums(cv2.warpAffine(score, self._turns[index], self._size), self._bar))
+        pale, dark, shown, inside = cv2.split(self._sums(cv2.warpAffine(score, self._turns[index], self._size), self._bar))
         covered = cv2.max(pale, dark)
-        covered[(shown < SHOWN * self._bar[0] * self._bar[1]) | (covered < (2 * FILL - 1) * shown)] = -np.inf
+        area = self._bar[0] * self._bar[1]
+        covered[(shown < SHOWN * area) | (inside < INSIDE * area) | (covered < (2 * FILL - 1) * shown)] = -np.inf
         y, x = np.unravel_index(int(np.argmax(covered)), covered.shape)
         return float(covered[y, x]), (int(x), int(y))
 
@@ -158,11 +178,19 @@ class BarFitter:
         start = max(0, x - slack)
         return start + int(np.argmax(row[start : x + slack + 1]))
 
+    def _tray(self, canvas: np.ndarray) -> np.ndarray:
+        """The tray's part of an image of the tray and the paper beside and below it."""
+        height, width = self.inner.shape
+        return canvas[:height, self._band : self._band + width]
+
     def _half(self, image: np.ndarray) -> np.ndarray:
-        """``image`` at half size, padded by half a bar of nothing all round."""
+        """An image of the tray, or of the tray and the paper beside and below it (the shape of
+        ``ring``), at half size, padded by half a bar of nothing all round the tray."""
         half = cv2.resize(image, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
         padded = np.zeros((self._size[1], self._size[0], *half.shape[2:]), np.float32)
-        padded[self._pad : self._pad + half.shape[0], self._pad : self._pad + half.shape[1]] = half
+        left, top = self._origin
+        left -= self._band // 2 if image.shape[:2] == self.ring.shape else 0
+        padded[top : top + half.shape[0], left : left + half.shape[1]] = half
         return padded
 
     @staticmethod

@@ -23,7 +23,9 @@ that sees four gives the same throw. Sticks lying too close together to count pa
 are traced as bars of a stick's size (:mod:`senet.vision.bars`), unless something reaches in
 (crosses the paper beside the tray, where a stick traced in the tray does not lie and end);
 so are sticks of which none lies apart (each may lie partly over another, and so look smaller
-than it is), and then the count and the tracing must agree.
+than it is), and then the count and the tracing must agree. Where the tray alone traces no
+throw, the paper beside and below it is looked at too: a stick lying mostly over the rim
+shows there.
 
     >>> TrayReading("sticks", 3, 4, "").light_up
     3
@@ -33,6 +35,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from statistics import median
+from typing import NamedTuple
 
 import cv2
 import numpy as np
@@ -150,6 +153,19 @@ class TrayReading:
         both = np.logical_and(self.layout, other.layout).sum()
         either = np.logical_or(self.layout, other.layout).sum()
         return bool(either) and both / either > 0.6
+
+
+class TrayMasks(NamedTuple):
+    """Masks of the tray (uint8 0/1): things lying in it, and of those the pale and dark pixels;
+    its edge where something crosses the paper beside it from beyond (a hand reaching in); and,
+    when something touches the tray's edge, where the paper beside and below it changed (the
+    tray's view widened by the band of paper; None otherwise)."""
+
+    objects: np.ndarray
+    pale: np.ndarray
+    dark: np.ndarray
+    reached: np.ndarray
+    beside: np.ndarray | None
 
 
 @dataclass(frozen=True)
@@ -277,7 +293,7 @@ class TrayReader:
         self._band_reference = np.zeros((h + band, w + 2 * band, 3), np.float32)
         self._inner = np.zeros((h, w), np.uint8)
         self._inner[2:-2, 2:-2] = 1  # leave out the printed border line
-        self.bars = BarFitter(self._inner, STICK_PX)  # traces sticks lying together
+        self.bars = BarFitter(self._inner, STICK_PX, self._ring)  # traces sticks lying together, and over the rim
         self._side_reach = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (round(STICK_PX[1]) | 1,) * 2)
         self._border = self._inner - cv2.erode(self._inner, _SQUARE3)
         self._edge = np.flatnonzero(self._border)  # where a patch may be cut off: the edge, washed-out spots
@@ -318,7 +334,7 @@ class TrayReader:
             masks = self.masks(frame, homography)
         except Unclear as error:
             return TrayReading(error.state, None, 0, error.reason, from_beyond=True)
-        objects, patches = masks[0], self.patches(*masks)
+        objects, patches = masks.objects, self.patches(masks)
         from_beyond = any(patch.reached for patch in patches)
         if not patches:
             return TrayReading("empty", None, 0, "")
@@ -332,7 +348,9 @@ class TrayReader:
         # Sticks lying together: trace them as bars, where the patches could not be counted or
         # where no stick lies apart to measure the others by (each may lie partly over another).
         if not from_beyond and (pale_up is None or all(patch.parted for patch in patches)):
-            traced = self.bars.light_up(*masks[:3])
+            traced = self.bars.light_up(masks.objects, masks.pale, masks.dark)
+            if traced is None and masks.beside is not None:  # a stick lying over the rim, seen on the paper too
+                traced = self.bars.light_up(masks.objects, masks.pale, masks.dark, masks.beside)
             if pale_up is None:
                 pale_up = traced
             elif traced is not None and traced != pale_up:
@@ -343,8 +361,9 @@ class TrayReader:
         layout = cv2.resize(objects, (max(1, w // 8), max(1, h // 8)), interpolation=cv2.INTER_AREA) > 0
         return TrayReading("sticks", pale_up, 4, "", layout, from_beyond)
 
-    def patches(self, objects: np.ndarray, pale: np.ndarray, dark: np.ndarray, reached: np.ndarray) -> list[Patch]:
+    def patches(self, masks: TrayMasks) -> list[Patch]:
         """The patches bigger than specks in the tray's :meth:`masks`."""
+        objects, pale, dark, reached = masks.objects, masks.pale, masks.dark, masks.reached
         count, labels, stats, _ = cv2.connectedComponentsWithStats(objects, connectivity=8)
         edge = np.zeros(objects.shape, np.uint8)
         edge.flat[self._edge] = 1
@@ -361,10 +380,8 @@ class TrayReader:
             found += [_patch(part, pale[box], dark[box], edge[box], parted=len(parts) > 1) for part in parts]
         return found
 
-    def masks(self, frame: np.ndarray, homography: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-        """Four masks of the tray (uint8 0/1): things lying in it, and of those the pale and dark
-        pixels; and its edge where something crosses the paper beside it from beyond (a hand
-        reaching in). Raises Unclear when something covers most of the tray."""
+    def masks(self, frame: np.ndarray, homography: np.ndarray) -> TrayMasks:
+        """The tray's masks (see :class:`TrayMasks`). Raises Unclear when something covers most of the tray."""
         assert self.reference is not None, "calibrate first"
         banded = self._warp_band(frame, homography)
         tray, logged = self._tray(banded), cv2.LUT(banded, _LOG)
@@ -408,13 +425,14 @@ class TrayReader:
         dark = objects & (relative < DARK) & ~clipped
         glint = _glint(pale.astype(np.uint8), (objects & ~pale).astype(np.uint8)) > 0
         pale, dark = (pale & ~glint).astype(np.uint8), (dark | glint).astype(np.uint8)
-        reached = np.zeros_like(objects)
-        if objects[self._border > 0].any():  # only what touches the tray's edge may come from beyond
-            crossing = self._crossing(logged, shift, self._warp.coverage(frame.shape, homography @ self._to_mat))
+        reached, beside = np.zeros_like(objects), None
+        if objects[self._border > 0].any():  # only what touches the tray's edge lies beyond it, or comes from beyond
+            beside = self._changed_beside(logged, shift)
+            crossing = self._crossing(beside, self._warp.coverage(frame.shape, homography @ self._to_mat))
             if crossing.any():
                 crossing = self._not_over_the_rim(crossing, objects, pale, dark)
             reached = self._tray(cv2.dilate(crossing, _SQUARE3, iterations=3)) & self._border
-        return objects, pale, dark, reached
+        return TrayMasks(objects, pale, dark, reached, beside)
 
     def _clipped_before_green(self, tray: np.ndarray, shift: np.ndarray) -> np.ndarray:
         """Pixels whose red or blue is clipped and green is not, where the tray (its colour
@@ -432,14 +450,19 @@ class TrayReader:
         jumped = (~short & (self.reference + drift < _LOG[CLIPPED_FROM])).any(axis=2)
         return jumped | (np.where(short, change, -np.inf).max(axis=2) > drift + RISEN)
 
-    def _crossing(self, logged: np.ndarray, shift: np.ndarray, in_view: np.ndarray) -> np.ndarray:
-        """What crosses the band of paper beside the tray (a mask of the banded view, uint8 0/1):
-        something of another colour from the tray to the band's far side or the picture's edge,
-        a hand or an arm (a stick lying a little over the tray's edge reaches less far).
-        ``logged``: the banded view's log values; ``in_view``: 1 where the band shows the picture."""
+    def _changed_beside(self, logged: np.ndarray, shift: np.ndarray) -> np.ndarray:
+        """Where the band of paper beside and below the tray changed colour since calibration (a
+        mask of the banded view, uint8 0/1), the light's drift (``shift``) taken off. ``logged``:
+        the banded view's log values."""
         blue, green, red = cv2.split(cv2.subtract(logged, self._band_reference))
         moved = cv2.add(cv2.absdiff(cv2.subtract(blue, green), float(shift[0])), cv2.absdiff(cv2.subtract(red, green), float(shift[1])))
-        changed = ((moved > COLOUR_CHANGE) & (self._ring > 0)).astype(np.uint8)
+        return ((moved > COLOUR_CHANGE) & (self._ring > 0)).astype(np.uint8)
+
+    def _crossing(self, changed: np.ndarray, in_view: np.ndarray) -> np.ndarray:
+        """What crosses the band of paper beside the tray (a mask of the banded view, uint8 0/1):
+        something of another colour (``changed``, :meth:`_changed_beside`) from the tray to the
+        band's far side or the picture's edge, a hand or an arm (a stick lying a little over the
+        tray's edge reaches less far). ``in_view``: 1 where the band shows the picture."""
         count, labels = cv2.connectedComponents(changed, connectivity=8)
         reaching = np.zeros_like(changed)
         if count > 1:
