@@ -301,7 +301,6 @@ class TrayReader:
         # A grid of tray pixels that stands for the whole tray in medians.
         ys, xs = np.mgrid[4 : h - 4 : 5, 4 : w - 4 : 5]
         self._grid = (ys.ravel() * w + xs.ravel()).astype(np.intp)
-        self._bright = np.zeros((h, w), bool)  # where the empty tray was too bright to tell a clipped pale side
         self._below_green = (np.zeros((h, w), np.float32),) * 2  # its blue and red against its green (log units)
 
     def warp(self, frame: np.ndarray, homography: np.ndarray) -> np.ndarray:
@@ -322,9 +321,9 @@ class TrayReader:
         self._band_reference = cv2.LUT(banded, _LOG)
         tray = self._tray(banded)
         self.reference = cv2.blur(self._tray(self._band_reference), (3, 3))
-        self._bright = _brightest(tray) > CLIPPED_FROM
         self._below_green = (self.reference[..., 0] - self.reference[..., 1], self.reference[..., 2] - self.reference[..., 1])
-        washed_out = cv2.dilate(self._bright.astype(np.uint8), _SQUARE3, iterations=2) & self._inner
+        bright = (_brightest(tray) > CLIPPED_FROM).astype(np.uint8)  # too bright to tell a clipped pale side
+        washed_out = cv2.dilate(bright, _SQUARE3, iterations=2) & self._inner
         self._edge = np.flatnonzero(self._border | washed_out)
         self._washed = np.flatnonzero(washed_out & (1 - self._border))
 
@@ -404,11 +403,9 @@ class TrayReader:
         red_green -= float(shift[1])
         moved = cv2.blur(cv2.add(cv2.absdiff(blue_green, 0), cv2.absdiff(red_green, 0)), (3, 3))
         clipped = _brightest(tray) >= CLIPPED
-        unseen_colour = brightness < robust.median(sampled_brightness[tray_like]) + DARKER_THAN_SHADOW
-        no_tray = ~self._bright
-        if clipped.any():
-            drift = robust.median(sampled_brightness[tray_like])
-            no_tray = self._beyond_clipping(tray, change, drift) | self._clipped_before_green(tray, shift)
+        drift = robust.median(sampled_brightness[tray_like])
+        unseen_colour = brightness < drift + DARKER_THAN_SHADOW
+        no_tray = self._beyond_clipping(tray, change, drift) | self._clipped_before_green(tray, shift) if clipped.any() else clipped
         found = np.where(clipped, no_tray, (moved > COLOUR_CHANGE) | unseen_colour) & (self._inner > 0)
         objects = cv2.morphologyEx(found.astype(np.uint8), cv2.MORPH_OPEN, _SQUARE3)
         # 2. Brightness against the lit tray near it (lamps vary slowly): the brightest free
