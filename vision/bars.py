@@ -8,6 +8,10 @@ partly beyond the tray's edge. Where the paper beside and below the tray is look
 (``ring``), what changed there counts for a bar of either side: a stick lying mostly over the
 tray's rim shows as a sliver in the tray and the rest of it on the paper, as a person sees
 it. Each bar's side up is read from its own pixels in the tray (those no earlier bar took).
+A camera looking from the side sees a pale stick's dark rounded side along its top, on the
+side nearer the camera (:meth:`BarFitter.set_lean`): dark pixels lying just there may be that
+side, so they count for no bar and not in reading a side up (a dark stick lying there shows
+more: its dark runs on), and a pale bar takes them with it.
 The throw is given only when exactly four bars are found, each plainly pale or dark, and
 together they explain all that changed: a finger laid over the sticks sticks out beside
 them, and gives no throw.
@@ -42,6 +46,9 @@ SURE, MIXED = 0.7, (0.2, 0.1)
 #: stick widths, something else lies in the tray (a finger laid over a stick sticks out beside
 #: it); thinner slivers are the sticks' shaded sides and edges.
 NEAR, THICK, LUMP = 0.3, 0.5, 0.3
+#: A pale stick's side shows at most as wide as its top leans (see :meth:`BarFitter.set_lean`), and
+#: this many tray pixels more (the blur between its side and its top).
+FACE_SLACK = 2
 #: Bars are sought up to this many (there are four sticks; a fifth found says the count is wrong).
 MOST = 5
 #: Masks differing in at most this share of their pixels are the same sticks seen again (a few
@@ -72,6 +79,9 @@ class BarFitter:
     stick: tuple[float, float]
     ring: np.ndarray | None = None
     _turns: list[np.ndarray] = field(init=False, repr=False)
+    #: Where a pale stick's top lies from the dark side the camera sees beside it (the offsets
+    #: of a kernel centred on its middle), or None where the camera sees no sides.
+    _face: np.ndarray | None = field(default=None, init=False, repr=False)
     #: The last masks traced (what changed, and of it the pale pixels) and their bars, with the
     #: paper beside the tray and without.
     _last: dict[bool, tuple[np.ndarray, np.ndarray, np.ndarray | None, list[Bar]]] = field(default_factory=dict, init=False, repr=False)
@@ -92,6 +102,21 @@ class BarFitter:
         self._whole = (round(self.stick[0] / 2), self._bar[1])  # the whole stick, its ends too
         centre = (self._size[0] / 2, self._size[1] / 2)
         self._turns = [cv2.getRotationMatrix2D(centre, angle, 1.0) for angle in range(0, 180, STEP)]
+
+    def set_lean(self, leans: np.ndarray) -> None:
+        """How far and which way (x, y tray pixels) the camera sees the top of the thickest
+        stick lie from its footprint, at a few places in the tray (its corners, say): a pale
+        stick's dark side shows between them."""
+        reach = float(np.linalg.norm(leans, axis=1).max()) if len(leans) else 0.0
+        face = None
+        if reach >= 1.0:
+            half = int(np.ceil(reach)) + FACE_SLACK
+            fan = [(0.0, 0.0)] + [tuple(lean * (1 + FACE_SLACK / max(np.linalg.norm(lean), 1e-9))) for lean in leans]
+            face = np.zeros((2 * half + 1,) * 2, np.uint8)
+            cv2.fillConvexPoly(face, np.round(cv2.convexHull(np.float32(fan) + half)).astype(np.int32), 1)
+        if (face is None) != (self._face is None) or (face is not None and not np.array_equal(face, self._face)):
+            self._face = face
+            self._last.clear()
 
     def light_up(self, objects: np.ndarray, pale: np.ndarray, dark: np.ndarray, beside: np.ndarray | None = None) -> int | None:
         """Pale sides up of the four sticks the bars find, or None (not four, or one unclear)."""
@@ -116,7 +141,8 @@ class BarFitter:
         # over what it shows: the tray no bar took yet. On the paper, what changed counts for
         # either side, and the bare paper against both.
         bare = seen & (objects == 0)
-        sides = [np.where(mine > 0, 1.0, np.where(bare | (other > 0), -1.0, 0.0)) for mine, other in ((pale, dark), (dark, pale))]
+        face = self._sides_of(pale, dark)
+        sides = [np.where(mine > 0, 1.0, np.where(bare | (other > 0), -1.0, 0.0)) * ~face for mine, other in ((pale, dark), (dark, pale))]
         score = self._half(np.dstack(sides + [seen, seen]).astype(np.float32))  # sides, seen, in the tray
         if beside is not None:
             paper = np.where(beside > 0, 1.0, -1.0) * self.ring
@@ -130,8 +156,12 @@ class BarFitter:
             core, stick = (self._box(*best, share) for share in (1.0, 1 / CORE))
             core_mask, stick_mask = (polygon_mask(objects.shape, corners) for corners in (core, stick))
             own = (core_mask > 0) & (self._tray(taken) == 0) & (objects > 0)
-            bars.append(Bar(stick_mask > 0, _pale_up(own, pale, dark), stick))
-            taken |= cv2.dilate(polygon_mask(taken.shape, stick + (self._band, 0)), _SQUARE3, iterations=2)
+            bar = Bar(stick_mask > 0, _pale_up(own, pale, dark, face), stick)
+            bars.append(bar)
+            footprint = polygon_mask(taken.shape, stick + (self._band, 0))
+            if bar.pale:  # with its side
+                self._tray(footprint)[self._beside(stick_mask) & face] = 1
+            taken |= cv2.dilate(footprint, _SQUARE3, iterations=2)
             score[self._half((taken if beside is not None else self._tray(taken)).astype(np.float32)) > 0] = 0.0
         near = cv2.dilate(np.logical_or.reduce([bar.mask for bar in bars] or [np.zeros_like(seen)]).astype(np.uint8), self._near)
         left_over = cv2.morphologyEx(((objects > 0) & seen & (near == 0)).astype(np.uint8), cv2.MORPH_OPEN, self._thick)
@@ -178,6 +208,22 @@ class BarFitter:
         start = max(0, x - slack)
         return start + int(np.argmax(row[start : x + slack + 1]))
 
+    def _sides_of(self, pale: np.ndarray, dark: np.ndarray) -> np.ndarray:
+        """The dark pixels that may be the side of a pale stick (bool): those lying just on the
+        camera's side of pale ones, unless the dark runs on beyond (a dark stick lying there)."""
+        near = self._beside(pale)
+        beyond = (dark > 0) & ~near
+        if self._face is not None:
+            beyond = cv2.dilate(beyond.astype(np.uint8), self._face[::-1, ::-1]) > 0
+        return (dark > 0) & near & ~beyond
+
+    def _beside(self, top: np.ndarray) -> np.ndarray:
+        """Where the camera may see the dark side of a pale stick whose top is ``top`` (a mask),
+        and the top itself (bool): the top alone where it sees no sides."""
+        if self._face is None:
+            return top > 0
+        return cv2.dilate(top.astype(np.uint8), self._face) > 0
+
     def _tray(self, canvas: np.ndarray) -> np.ndarray:
         """The tray's part of an image of the tray and the paper beside and below it."""
         height, width = self.inner.shape
@@ -215,9 +261,18 @@ def _same(before: np.ndarray, now: np.ndarray) -> bool:
     return int(cv2.countNonZero(cv2.bitwise_xor(before, now))) <= SAME * max(1, int(cv2.countNonZero(cv2.bitwise_or(before, now))))
 
 
-def _pale_up(own: np.ndarray, pale: np.ndarray, dark: np.ndarray) -> bool | None:
+def _pale_up(own: np.ndarray, pale: np.ndarray, dark: np.ndarray, face: np.ndarray) -> bool | None:
     """True (pale) or False (dark) when a bar's own changed pixels (``own``, bool) plainly show
-    one side, else None."""
+    one side, else None. Dark pixels that may be a pale stick's side (``face``, bool) do not
+    count: a dark stick shows more than those.
+
+    >>> own, face = np.ones((2, 10), bool), np.zeros((2, 10), bool)
+    >>> pale, dark = np.zeros((2, 10), np.uint8), np.zeros((2, 10), np.uint8)
+    >>> pale[1], dark[0], face[0] = 1, 1, True  # half its width a side along its top
+    >>> _pale_up(own, pale, dark, face), _pale_up(own, pale, dark, np.zeros_like(face))
+    (True, None)
+    """
+    own = own & ~face
     count = max(int(own.sum()), 1)
     pale_share, dark_share = (pale[own] > 0).sum() / count, (dark[own] > 0).sum() / count
     if pale_share >= SURE and dark_share <= MIXED[0]:

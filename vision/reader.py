@@ -132,9 +132,9 @@ class BoardReader:
             raise NoBoardError("fewer than three of the mat's markers are visible: the whole mat must be in view")
         if not self._inside(frame, location):
             raise NoBoardError("part of the board is outside the picture: move the camera up or back")
-        nadir, height = self._camera(frame, location)
+        camera = self._camera(frame, location)
         self.pieces = PieceFinder(self.plane)
-        self.pieces.calibrate(self.plane.warp(frame, location.homography), nadir, height, board or self.start_board)
+        self.pieces.calibrate(self.plane.warp(frame, location.homography), self.plane.from_mm(camera.nadir_mm[None, :])[0], camera.height_mm, board or self.start_board)
         self.tray.calibrate(frame, location.homography)
 
     def learn(self, board: str) -> None:
@@ -161,7 +161,9 @@ class BoardReader:
             return no_board("the mat's markers are not visible")
         if not self._inside(frame, location):
             return no_board("part of the mat is outside the picture")
-        self.pieces.set_camera(*self._camera(frame, location), self._view_px_per_picture_px(location))
+        camera = self._camera(frame, location)
+        self.pieces.set_camera(self.plane.from_mm(camera.nadir_mm[None, :])[0], camera.height_mm, self._view_px_per_picture_px(location))
+        self.tray.set_camera(camera.nadir_mm, camera.height_mm)
         view = self.plane.warp(frame, location.homography)
         motion = self._motion(view)
         tray = self.tray.read(frame, location.homography)
@@ -179,14 +181,13 @@ class BoardReader:
             self._fitted = (location, replace(location, homography=homography))
         return self._fitted[1]
 
-    def _camera(self, frame: np.ndarray, location: Location) -> tuple[np.ndarray, float]:
-        """The point below the camera (top-view pixels) and the camera's height (mm)."""
+    def _camera(self, frame: np.ndarray, location: Location) -> MatView:
+        """Where the camera is above the mat, once for each new location."""
         if self._view is None or self._view[0] is not location:
             per_mm = self.geometry.dpi / 25.4
             homography_mm = location.homography @ np.diag([per_mm, per_mm, 1.0])
             self._view = (location, MatView.from_homography(homography_mm, (frame.shape[1], frame.shape[0])))
-        view = self._view[1]
-        return self.plane.from_mm(view.nadir_mm[None, :])[0], view.height_mm
+        return self._view[1]
 
     def _view_px_per_picture_px(self, location: Location) -> float:
         """Top-view pixels per picture pixel on the grid's farthest corner square."""

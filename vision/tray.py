@@ -49,6 +49,9 @@ MM_PER_PX = 1.5
 #: A stick's footprint (length, width) in tray pixels: 130 x 18 mm.
 STICK_PX = (130.0 / MM_PER_PX, 18.0 / MM_PER_PX)
 STICK_AREA = STICK_PX[0] * STICK_PX[1]
+#: The thickest stick's height as it lies (mm): a half-round 18 mm across is 9 mm high, and
+#: some are thicker.
+STICK_HEIGHT_MM = 12.0
 #: Summed change of the two log colour ratios that marks a pixel as "not tray".
 COLOUR_CHANGE = 0.24
 #: The most the light's or the camera's colour (log colour ratios) and brightness (log)
@@ -302,6 +305,18 @@ class TrayReader:
         ys, xs = np.mgrid[4 : h - 4 : 5, 4 : w - 4 : 5]
         self._grid = (ys.ravel() * w + xs.ravel()).astype(np.intp)
         self._below_green = (np.zeros((h, w), np.float32),) * 2  # its blue and red against its green (log units)
+
+    def set_camera(self, nadir_mm: np.ndarray, camera_height_mm: float) -> None:
+        """Where the camera is (the point of the mat below it, and its height, mm): from the side,
+        it sees a stick's top lie beyond its footprint, away from that point, and a pale stick's
+        dark side between them."""
+        per_mm = self.geometry.dpi / 25.4
+        feet = self.geometry.tray.astype(np.float64)  # the tray's corners (mat pixels)
+        away = feet / per_mm - np.asarray(nadir_mm, np.float64)
+        tops = feet + away * STICK_HEIGHT_MM / max(camera_height_mm - STICK_HEIGHT_MM, 1.0) * per_mm
+        to_band = np.linalg.inv(self._to_mat)
+        feet, tops = (cv2.perspectiveTransform(points.reshape(1, -1, 2), to_band)[0] for points in (feet, tops))
+        self.bars.set_lean(tops - feet)
 
     def warp(self, frame: np.ndarray, homography: np.ndarray) -> np.ndarray:
         """The tray seen from straight above, smoothed (uint8 BGR)."""
