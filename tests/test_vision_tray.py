@@ -241,6 +241,16 @@ def staggered(sides: tuple[bool, ...], gap: float = 19.0) -> list[Stick]:
             for index, (shift, angle, pale) in enumerate(zip((0, 20, -10, 15), (1, -1, 2, 0), sides))]
 
 
+@pytest.mark.parametrize("x", [315.0, 325.0])
+@pytest.mark.parametrize("sides", [(True, True, False, True), (False, False, True, False)])
+def test_a_stick_standing_across_the_tray_at_its_end_is_traced_with_sticks_lying_together(reader: TrayReader, x: float,
+                                                                                            sides: tuple[bool, ...]) -> None:
+    """Three sticks lying against each other and one across the tray by its right-hand rim:
+    the tracer, turning its view to follow the fourth, still holds it in view."""
+    sticks = staggered(sides[:3]) + [Stick((x, 70), 92, sides[3])]
+    assert read(reader, sticks).light_up == sum(sides)
+
+
 @pytest.fixture(scope="module")
 def seen_from_below() -> TrayReader:
     """A reader told that its camera stands low beyond the mat's bottom edge (which sees each

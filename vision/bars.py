@@ -78,7 +78,8 @@ class BarFitter:
     inner: np.ndarray
     stick: tuple[float, float]
     ring: np.ndarray | None = None
-    _turns: list[np.ndarray] = field(init=False, repr=False)
+    #: The half-size view turned by each angle tried: the turn and the size of the view turned.
+    _turns: list[tuple[np.ndarray, tuple[int, int]]] = field(init=False, repr=False)
     #: Where a pale stick's top lies from the dark side the camera sees beside it (the offsets
     #: of a kernel centred on its middle), or None where the camera sees no sides.
     _face: np.ndarray | None = field(default=None, init=False, repr=False)
@@ -100,8 +101,15 @@ class BarFitter:
         self._origin = (pad, pad)  # where the tray lies in it
         self._bar = (round(length / 2), round(across / 2))
         self._whole = (round(self.stick[0] / 2), self._bar[1])  # the whole stick, its ends too
-        centre = (self._size[0] / 2, self._size[1] / 2)
-        self._turns = [cv2.getRotationMatrix2D(centre, angle, 1.0) for angle in range(0, 180, STEP)]
+        # Each view turned is just big enough to hold the whole tray turned, and half a bar round it.
+        centre, tray = np.array(self._size) / 2, (width // 2, height // 2)
+        self._turns = []
+        for angle in range(0, 180, STEP):
+            cos, sin = abs(np.cos(np.radians(angle))), abs(np.sin(np.radians(angle)))
+            size = (int(np.ceil(tray[0] * cos + tray[1] * sin)) + 2 * pad, int(np.ceil(tray[0] * sin + tray[1] * cos)) + 2 * pad)
+            turn = cv2.getRotationMatrix2D(tuple(centre), angle, 1.0)
+            turn[:, 2] += np.array(size) / 2 - centre
+            self._turns.append((turn, size))
 
     def set_lean(self, leans: np.ndarray) -> None:
         """How far and which way (x, y tray pixels) the camera sees the top of the thickest
@@ -186,12 +194,12 @@ class BarFitter:
         made ``longer`` times as long."""
         length, width = self._bar[0] * longer, self._bar[1]
         box = np.array([(x - length / 2, y - width / 2), (x + length / 2, y - width / 2), (x + length / 2, y + width / 2), (x - length / 2, y + width / 2)])
-        back = cv2.invertAffineTransform(self._turns[index])
+        back = cv2.invertAffineTransform(self._turns[index][0])
         return (box @ back[:, :2].T + back[:, 2] - self._origin) * 2
 
     def _covered(self, score: np.ndarray, index: int) -> tuple[float, tuple[int, int]]:
         """The best cover of a bar turned to the ``index``th angle, and where it lies (x, y)."""
-        pale, dark, shown, inside = cv2.split(self._sums(cv2.warpAffine(score, self._turns[index], self._size), self._bar))
+        pale, dark, shown, inside = cv2.split(self._sums(cv2.warpAffine(score, *self._turns[index]), self._bar))
         covered = cv2.max(pale, dark)
         area = self._bar[0] * self._bar[1]
         covered[(shown < SHOWN * area) | (inside < INSIDE * area) | (covered < (2 * FILL - 1) * shown)] = -np.inf
@@ -202,7 +210,7 @@ class BarFitter:
         """Where along its length (x) a bar found at (x, y) of the ``index``th turned view lies in
         the middle of its stick: a bar is shorter than a stick, so several cover it alike; the
         one taken is the best cover by a bar as long as the whole stick."""
-        pale, dark = cv2.split(self._sums(cv2.warpAffine(score, self._turns[index], self._size)[..., :2], self._whole))
+        pale, dark = cv2.split(self._sums(cv2.warpAffine(score, *self._turns[index])[..., :2], self._whole))
         row = (pale if pale[y, x] >= dark[y, x] else dark)[y]
         slack = (self._whole[0] - self._bar[0]) // 2 + 1
         start = max(0, x - slack)
