@@ -7,6 +7,7 @@ none: a wrong board or a wrong throw must never come out; "occluded" is acceptab
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import replace
 
 import cv2
@@ -18,7 +19,7 @@ from senet.vision.mat import MatLayout
 from senet.vision.reader import BoardReader
 from senet.vision.simulator import Conditions, Scene, Simulator, Style
 from senet.vision.sources import START_BOARD
-from senet.vision.testset import tally
+from senet.vision.testset import hard_cases, tally
 
 
 @pytest.mark.parametrize("paper", ["a3", "a4"])
@@ -35,6 +36,18 @@ def test_hard_pictures_never_give_a_wrong_board_or_throw(paper: str) -> None:
     assert counts["calibrated"] >= 16, counts
     assert counts["ok"] >= 0.6 * counts["clear"], counts
     assert counts["throws_right"] >= 0.5 * counts["clear"], counts
+
+
+def test_a_pale_stick_seen_with_its_side_by_a_tilted_camera_is_read() -> None:
+    """A hard generated picture: the camera looks from beyond the grid, and the pale stick
+    lying over the tray's bottom rim shows its dark side along its top, in the tray. The
+    reader tells the tray reader where the camera is, which reads that side as the pale
+    stick's (it read no throw before)."""
+    case = next(itertools.islice(hard_cases("a4", 13, seed=7), 12, None))
+    reader = BoardReader(choose_mat(case.start, known_mats()))
+    reader.calibrate(case.start)
+    seen = reader.read(case.picture)
+    assert (seen.status, seen.light_up) == ("ok", case.light_up)
 
 
 def test_plain_pictures_read_every_square_and_stick() -> None:
