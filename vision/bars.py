@@ -48,7 +48,7 @@ SURE, MIXED = 0.7, (0.2, 0.1)
 NEAR, THICK, LUMP = 0.3, 0.5, 0.3
 #: A pale stick's side shows at most as wide as its top leans (see :meth:`BarFitter.set_lean`), and
 #: this many tray pixels more (the blur between its side and its top).
-FACE_SLACK = 2
+SIDE_SLACK = 2
 #: Bars are sought up to this many (there are four sticks; a fifth found says the count is wrong).
 MOST = 5
 #: Masks differing in at most this share of their pixels are the same sticks seen again (a few
@@ -82,7 +82,7 @@ class BarFitter:
     _turns: list[tuple[np.ndarray, tuple[int, int]]] = field(init=False, repr=False)
     #: Where a pale stick's top lies from the dark side the camera sees beside it (the offsets
     #: of a kernel centred on its middle), or None where the camera sees no sides.
-    _face: np.ndarray | None = field(default=None, init=False, repr=False)
+    _side_kernel: np.ndarray | None = field(default=None, init=False, repr=False)
     #: The last masks traced (what changed, and of it the pale pixels) and their bars, with the
     #: paper beside the tray and without.
     _last: dict[bool, tuple[np.ndarray, np.ndarray, np.ndarray | None, list[Bar]]] = field(default_factory=dict, init=False, repr=False)
@@ -116,14 +116,14 @@ class BarFitter:
         stick lie from its footprint, at a few places in the tray (its corners, say): a pale
         stick's dark side shows between them."""
         reach = float(np.linalg.norm(leans, axis=1).max()) if len(leans) else 0.0
-        face = None
+        kernel = None
         if reach >= 1.0:
-            half = int(np.ceil(reach)) + FACE_SLACK
-            fan = [(0.0, 0.0)] + [tuple(lean * (1 + FACE_SLACK / max(np.linalg.norm(lean), 1e-9))) for lean in leans]
-            face = np.zeros((2 * half + 1,) * 2, np.uint8)
-            cv2.fillConvexPoly(face, np.round(cv2.convexHull(np.float32(fan) + half)).astype(np.int32), 1)
-        if (face is None) != (self._face is None) or (face is not None and not np.array_equal(face, self._face)):
-            self._face = face
+            half = int(np.ceil(reach)) + SIDE_SLACK
+            fan = [(0.0, 0.0)] + [tuple(lean * (1 + SIDE_SLACK / max(np.linalg.norm(lean), 1e-9))) for lean in leans]
+            kernel = np.zeros((2 * half + 1,) * 2, np.uint8)
+            cv2.fillConvexPoly(kernel, np.round(cv2.convexHull(np.float32(fan) + half)).astype(np.int32), 1)
+        if (kernel is None) != (self._side_kernel is None) or (kernel is not None and not np.array_equal(kernel, self._side_kernel)):
+            self._side_kernel = kernel
             self._last.clear()
 
     def light_up(self, objects: np.ndarray, pale: np.ndarray, dark: np.ndarray, beside: np.ndarray | None = None) -> int | None:
@@ -149,8 +149,8 @@ class BarFitter:
         # over what it shows: the tray no bar took yet. On the paper, what changed counts for
         # either side, and the bare paper against both.
         bare = seen & (objects == 0)
-        face = self._sides_of(pale, dark)
-        sides = [np.where(mine > 0, 1.0, np.where(bare | (other > 0), -1.0, 0.0)) * ~face for mine, other in ((pale, dark), (dark, pale))]
+        pale_sides = self._sides_of(pale, dark)
+        sides = [np.where(mine > 0, 1.0, np.where(bare | (other > 0), -1.0, 0.0)) * ~pale_sides for mine, other in ((pale, dark), (dark, pale))]
         score = self._half(np.dstack(sides + [seen, seen]).astype(np.float32))  # sides, seen, in the tray
         if beside is not None:
             paper = np.where(beside > 0, 1.0, -1.0) * self.ring
@@ -164,11 +164,11 @@ class BarFitter:
             core, stick = (self._box(*best, share) for share in (1.0, 1 / CORE))
             core_mask, stick_mask = (polygon_mask(objects.shape, corners) for corners in (core, stick))
             own = (core_mask > 0) & (self._tray(taken) == 0) & (objects > 0)
-            bar = Bar(stick_mask > 0, _pale_up(own, pale, dark, face), stick)
+            bar = Bar(stick_mask > 0, _pale_up(own, pale, dark, pale_sides), stick)
             bars.append(bar)
             footprint = polygon_mask(taken.shape, stick + (self._band, 0))
             if bar.pale:  # with its side
-                self._tray(footprint)[self._beside(stick_mask) & face] = 1
+                self._tray(footprint)[self._beside(stick_mask) & pale_sides] = 1
             taken |= cv2.dilate(footprint, _SQUARE3, iterations=2)
             score[self._half((taken if beside is not None else self._tray(taken)).astype(np.float32)) > 0] = 0.0
         near = cv2.dilate(np.logical_or.reduce([bar.mask for bar in bars] or [np.zeros_like(seen)]).astype(np.uint8), self._near)
@@ -219,18 +219,18 @@ class BarFitter:
     def _sides_of(self, pale: np.ndarray, dark: np.ndarray) -> np.ndarray:
         """The dark pixels that may be the side of a pale stick (bool): those lying just on the
         camera's side of pale ones, unless the dark runs on beyond (a dark stick lying there)."""
+        if self._side_kernel is None:
+            return np.zeros(pale.shape, bool)
         near = self._beside(pale)
-        beyond = (dark > 0) & ~near
-        if self._face is not None:
-            beyond = cv2.dilate(beyond.astype(np.uint8), self._face[::-1, ::-1]) > 0
+        beyond = cv2.dilate(((dark > 0) & ~near).astype(np.uint8), self._side_kernel[::-1, ::-1]) > 0
         return (dark > 0) & near & ~beyond
 
     def _beside(self, top: np.ndarray) -> np.ndarray:
         """Where the camera may see the dark side of a pale stick whose top is ``top`` (a mask),
         and the top itself (bool): the top alone where it sees no sides."""
-        if self._face is None:
+        if self._side_kernel is None:
             return top > 0
-        return cv2.dilate(top.astype(np.uint8), self._face) > 0
+        return cv2.dilate(top.astype(np.uint8), self._side_kernel) > 0
 
     def _tray(self, canvas: np.ndarray) -> np.ndarray:
         """The tray's part of an image of the tray and the paper beside and below it."""
@@ -269,18 +269,18 @@ def _same(before: np.ndarray, now: np.ndarray) -> bool:
     return int(cv2.countNonZero(cv2.bitwise_xor(before, now))) <= SAME * max(1, int(cv2.countNonZero(cv2.bitwise_or(before, now))))
 
 
-def _pale_up(own: np.ndarray, pale: np.ndarray, dark: np.ndarray, face: np.ndarray) -> bool | None:
+def _pale_up(own: np.ndarray, pale: np.ndarray, dark: np.ndarray, pale_sides: np.ndarray) -> bool | None:
     """True (pale) or False (dark) when a bar's own changed pixels (``own``, bool) plainly show
-    one side, else None. Dark pixels that may be a pale stick's side (``face``, bool) do not
-    count: a dark stick shows more than those.
+    one side, else None. Dark pixels that may be a pale stick's side (``pale_sides``, bool) do
+    not count: a dark stick shows more than those.
 
-    >>> own, face = np.ones((2, 10), bool), np.zeros((2, 10), bool)
+    >>> own, pale_sides = np.ones((2, 10), bool), np.zeros((2, 10), bool)
     >>> pale, dark = np.zeros((2, 10), np.uint8), np.zeros((2, 10), np.uint8)
-    >>> pale[1], dark[0], face[0] = 1, 1, True  # half its width a side along its top
-    >>> _pale_up(own, pale, dark, face), _pale_up(own, pale, dark, np.zeros_like(face))
+    >>> pale[1], dark[0], pale_sides[0] = 1, 1, True  # half its width a side along its top
+    >>> _pale_up(own, pale, dark, pale_sides), _pale_up(own, pale, dark, np.zeros_like(pale_sides))
     (True, None)
     """
-    own = own & ~face
+    own = own & ~pale_sides
     count = max(int(own.sum()), 1)
     pale_share, dark_share = (pale[own] > 0).sum() / count, (dark[own] > 0).sum() / count
     if pale_share >= SURE and dark_share <= MIXED[0]:
