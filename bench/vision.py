@@ -1,11 +1,13 @@
 """How long the camera's reader takes for one frame, on one core.
 
-Prints ``vision RESOLUTION read_ms=MEDIAN locate_ms=MEDIAN trace_ms=MEDIAN``: ``read_ms``
-is a frame of the running companion (the fixed camera's marker fit is kept and checked),
-cycling through frames with different pieces and sticks so every part really runs;
+Prints ``vision RESOLUTION read_ms=MEDIAN locate_ms=MEDIAN trace_ms=MEDIAN hand_ms=MEDIAN``:
+``read_ms`` is a frame of the running companion (the fixed camera's marker fit is kept and
+checked), cycling through frames with different pieces and sticks so every part really runs;
 ``locate_ms`` is the full marker detection, needed at start-up and when the camera
 moves; ``trace_ms`` is tracing the sticks as bars, done once for sticks lying still when
-they lie too close together to count patch by patch. Medians of several runs.
+they lie too close together to count patch by patch; ``hand_ms`` is a frame with a hand
+reaching into the tray (the sticks are traced on every such frame, to tell a hand crossing
+the paper beside the tray from a stick lying over its rim). Medians of several runs.
 
     python bench/vision.py [--runs 5] [--frames 40]
 """
@@ -26,7 +28,9 @@ from senet.vision.simulator import Conditions, Scene, Simulator, Style
 from senet.vision.sources import START_BOARD
 
 
-def frames(size: tuple[int, int], count: int) -> tuple[np.ndarray, list[np.ndarray]]:
+def frames(size: tuple[int, int], count: int) -> tuple[np.ndarray, list[np.ndarray], list[np.ndarray]]:
+    """The start picture, ``count`` pictures of pieces and sticks, and a quarter as many with
+    a hand reaching into the tray."""
     layout = MatLayout.for_paper("a3")
     simulator, rng = Simulator(layout), np.random.default_rng(5)
     conditions = Conditions.random_hard(rng, *size, mat_mm=(layout.width_mm, layout.height_mm))
@@ -34,7 +38,9 @@ def frames(size: tuple[int, int], count: int) -> tuple[np.ndarray, list[np.ndarr
     start = simulator.render(Scene(START_BOARD), conditions, rng, style)
     boards = ["".join(rng.permutation(list(START_BOARD))) for _ in range(count)]
     sticks = [tuple(bool(v) for v in rng.integers(0, 2, 4)) for _ in range(count)]
-    return start, [simulator.render(Scene(b, s), conditions, rng, style) for b, s in zip(boards, sticks)]
+    pictures = [simulator.render(Scene(b, s), conditions, rng, style) for b, s in zip(boards, sticks)]
+    hands = [simulator.render(Scene(b, s, hand="tray"), conditions, rng, style) for b, s in zip(boards[: count // 4], sticks)]
+    return start, pictures, hands
 
 
 def main() -> None:
@@ -44,10 +50,10 @@ def main() -> None:
     args = parser.parse_args()
     cv2.setNumThreads(1)
     for size in ((640, 480), (1280, 720)):
-        start, pictures = frames(size, args.frames)
+        start, pictures, hands = frames(size, args.frames)
         reader = BoardReader(known_mats()[0])
         reader.calibrate(start)
-        read_runs, locate_runs, trace_runs = [], [], []
+        read_runs, locate_runs, trace_runs, hand_runs = [], [], [], []
         location = reader.locator.locate(pictures[0])
         assert location is not None
         masks = [reader.tray.masks(picture, location.homography) for picture in pictures[:10]]
@@ -65,9 +71,14 @@ def main() -> None:
             for tray in masks:
                 reader.tray.bars.fit(tray.objects, tray.pale, tray.dark, tray.beside)
             trace_runs.append((time.perf_counter() - began) / len(masks) * 1000)
+            began = time.perf_counter()
+            for picture in hands:
+                reader.read(picture)
+            hand_runs.append((time.perf_counter() - began) / len(hands) * 1000)
         print(
             f"vision {size[0]}x{size[1]} read_ms={statistics.median(read_runs):.2f} "
-            f"locate_ms={statistics.median(locate_runs):.2f} trace_ms={statistics.median(trace_runs):.2f}",
+            f"locate_ms={statistics.median(locate_runs):.2f} trace_ms={statistics.median(trace_runs):.2f} "
+            f"hand_ms={statistics.median(hand_runs):.2f}",
             flush=True,
         )
 
