@@ -33,7 +33,7 @@ shows there.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from statistics import median
 from typing import NamedTuple
 
@@ -270,6 +270,8 @@ class TrayReader:
 
     geometry: MatGeometry
     reference: np.ndarray | None = None
+    #: The camera last set (the point of the mat below it, x and y, and its height; mm).
+    _camera: tuple[float, float, float] | None = field(default=None, init=False, repr=False)
 
     def __post_init__(self) -> None:
         px_per_mat_px = 25.4 / self.geometry.dpi / MM_PER_PX
@@ -285,9 +287,9 @@ class TrayReader:
         self._to_mat = to_mat @ np.array([[1, 0, -band], [0, 1, 0], [0, 0, 1]], np.float64)
         self._ring = np.ones((h + band, w + 2 * band), np.uint8)
         self._ring[:h, band : band + w] = 0
-        to_band = np.linalg.inv(self._to_mat)
+        self._to_band = np.linalg.inv(self._to_mat)  # mat pixels to the banded view
         for marker in self.geometry.markers.values():  # printed black and white: no colour to change
-            corners = cv2.perspectiveTransform(marker.reshape(1, 4, 2).astype(np.float64), to_band)[0]
+            corners = cv2.perspectiveTransform(marker.reshape(1, 4, 2).astype(np.float64), self._to_band)[0]
             cv2.fillConvexPoly(self._ring, np.round(corners).astype(np.int32), 0)
         self._beyond = np.zeros_like(self._ring)  # where the band ends: what crosses it comes from beyond
         self._beyond[:, 0] = self._beyond[:, -1] = self._beyond[-1, :] = 1
@@ -309,13 +311,16 @@ class TrayReader:
     def set_camera(self, nadir_mm: np.ndarray, camera_height_mm: float) -> None:
         """Where the camera is (the point of the mat below it, and its height, mm): from the side,
         it sees a stick's top lie beyond its footprint, away from that point, and a pale stick's
-        dark side between them."""
+        dark side between them. Called for every frame; only a camera that moved is worked out."""
+        camera = (float(nadir_mm[0]), float(nadir_mm[1]), float(camera_height_mm))
+        if camera == self._camera:
+            return
+        self._camera = camera
         per_mm = self.geometry.dpi / 25.4
         feet = self.geometry.tray.astype(np.float64)  # the tray's corners (mat pixels)
         away = feet / per_mm - np.asarray(nadir_mm, np.float64)
         tops = feet + away * STICK_HEIGHT_MM / max(camera_height_mm - STICK_HEIGHT_MM, 1.0) * per_mm
-        to_band = np.linalg.inv(self._to_mat)
-        feet, tops = (cv2.perspectiveTransform(points.reshape(1, -1, 2), to_band)[0] for points in (feet, tops))
+        feet, tops = (cv2.perspectiveTransform(points.reshape(1, -1, 2), self._to_band)[0] for points in (feet, tops))
         self.bars.set_lean(tops - feet)
 
     def warp(self, frame: np.ndarray, homography: np.ndarray) -> np.ndarray:
