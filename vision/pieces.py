@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from itertools import product
-from math import ceil, erf, floor, hypot, sqrt
+from math import ceil, erf, exp, floor, hypot, log1p, sqrt
 
 import cv2
 import numpy as np
@@ -338,9 +338,10 @@ class ColourModel:
         """Probability that a piece with these features is light. The looks spread with heavy
         tails (Student's t): a piece unlike both kinds (a lamp's glare on a dark top) is
         doubtful, not surely of the kind it is a little less unlike."""
-        distance = (((features[None, :] - self.means) / self.spread) ** 2).sum(axis=1)
-        dark, light = -(COLOUR_TAIL + 2) / 2 * np.log1p(distance / COLOUR_TAIL)
-        return float(1.0 / (1.0 + np.exp(np.clip(dark - light, -50, 50))))
+        looks, spread = np.asarray(features, float).tolist(), self.spread.tolist()  # a few numbers: plain floats are quicker
+        dark, light = (-(COLOUR_TAIL + 2) / 2 * log1p(sum(((look - mean) / scale) ** 2 for look, mean, scale in zip(looks, means, spread)) / COLOUR_TAIL)
+                       for means in self.means.tolist())
+        return 1.0 / (1.0 + exp(min(max(dark - light, -50.0), 50.0)))
 
 
 @dataclass
@@ -741,9 +742,10 @@ class PieceFinder:
         body = self._lattice.inside[index]
         ring = self._lattice.outside[index]
         if base is not None:
-            dx, dy = np.round(np.asarray(base) - self._lattice.positions[index]).astype(int)
-            last = own.size - 1
-            body, ring = (np.clip(samples + dy * own.shape[1] + dx, 0, last) for samples in (body, ring))
+            x, y = self._lattice.positions[index].tolist()
+            offset = round(base[1] - y) * own.shape[1] + round(base[0] - x)
+            if offset:
+                body, ring = (np.minimum(np.maximum(samples + offset, 0), own.size - 1) for samples in (body, ring))
         if hidden is not None:
             body, ring = body[~hidden.flat[body]], ring[~hidden.flat[ring]]
         solid = body[own.flat[body]]
@@ -777,10 +779,11 @@ class PieceFinder:
         assert self._lattice is not None and self.shape is not None
         lattice = self._lattice
         axis = lattice.axis[index]
-        lean_x, lean_y = axis * _centroid_share(self.shape.top_ratio)
+        lean_x, lean_y = (axis * _centroid_share(self.shape.top_ratio)).tolist()
         reach = 1.2 * max(lattice.radius, lattice.top_radius) + 0.5 * hypot(*axis)
-        x, y = (float(v) for v in lattice.positions[index])
-        others = lattice.positions[[p for p in peaks if p != index]] + (lean_x, lean_y)
+        x, y = lattice.positions[index].tolist()
+        # The other pieces, seen as leaning as this one (a few: plain floats are quicker).
+        others = [(px + lean_x, py + lean_y) for peak, (px, py) in zip(peaks, lattice.positions[peaks].tolist()) if peak != index]
         height, width = evidence.shape
         for _ in range(2):
             cx, cy = x + lean_x, y + lean_y
@@ -791,10 +794,11 @@ class PieceFinder:
             xs, ys = np.arange(x0 - cx, x1 - cx), np.arange(y0 - cy, y1 - cy)[:, None]  # from the centre
             mine = xs**2 + ys**2 <= reach**2
             # Nearer this piece than another at a: p . a < |a|^2 / 2 (only one within two reaches counts).
-            apart = others - (cx, cy)
-            half = (apart**2).sum(axis=1) / 2
-            for (ax, ay), limit in zip(apart[half < 2 * reach**2], half[half < 2 * reach**2]):
-                mine &= xs * ax + ys * ay < limit
+            for ox, oy in others:
+                ax, ay = ox - cx, oy - cy
+                limit = (ax**2 + ay**2) / 2
+                if limit < 2 * reach**2:
+                    mine &= xs * ax + ys * ay < limit
             moments = cv2.moments(evidence[y0:y1, x0:x1] * mine)
             if moments["m00"] < 1.0:
                 break

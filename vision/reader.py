@@ -95,7 +95,8 @@ class BoardReader:
     plane: BoardPlane = field(init=False)
     pieces: PieceFinder = field(init=False)
     tray: TrayReader = field(init=False)
-    _view: tuple[Location, MatView] | None = field(default=None, repr=False)
+    #: A location, the camera above the mat it gives, and top-view pixels per picture pixel.
+    _view: tuple[Location, MatView, float] | None = field(default=None, repr=False)
     #: The locator's last location, and it fitted to the grid's lines (:mod:`grid_fit`).
     _fitted: tuple[Location, Location] | None = field(default=None, repr=False)
     _previous: np.ndarray | None = field(default=None, repr=False)
@@ -132,7 +133,7 @@ class BoardReader:
             raise NoBoardError("fewer than three of the mat's markers are visible: the whole mat must be in view")
         if not self._inside(frame, location):
             raise NoBoardError("part of the board is outside the picture: move the camera up or back")
-        camera = self._camera(frame, location)
+        camera, _ = self._camera(frame, location)
         self.pieces = PieceFinder(self.plane)
         self.pieces.calibrate(self.plane.warp(frame, location.homography), self.plane.from_mm(camera.nadir_mm[None, :])[0], camera.height_mm, board or self.start_board)
         self.tray.calibrate(frame, location.homography)
@@ -161,8 +162,8 @@ class BoardReader:
             return no_board("the mat's markers are not visible")
         if not self._inside(frame, location):
             return no_board("part of the mat is outside the picture")
-        camera = self._camera(frame, location)
-        self.pieces.set_camera(self.plane.from_mm(camera.nadir_mm[None, :])[0], camera.height_mm, self._view_px_per_picture_px(location))
+        camera, view_px_per_picture_px = self._camera(frame, location)
+        self.pieces.set_camera(self.plane.from_mm(camera.nadir_mm[None, :])[0], camera.height_mm, view_px_per_picture_px)
         self.tray.set_camera(camera.nadir_mm, camera.height_mm)
         view = self.plane.warp(frame, location.homography)
         motion = self._motion(view)
@@ -181,13 +182,15 @@ class BoardReader:
             self._fitted = (location, replace(location, homography=homography))
         return self._fitted[1]
 
-    def _camera(self, frame: np.ndarray, location: Location) -> MatView:
-        """Where the camera is above the mat, once for each new location."""
+    def _camera(self, frame: np.ndarray, location: Location) -> tuple[MatView, float]:
+        """Where the camera is above the mat, and how many top-view pixels one pixel of its
+        picture spans on the grid (:meth:`_view_px_per_picture_px`), once for each new location."""
         if self._view is None or self._view[0] is not location:
             per_mm = self.geometry.dpi / 25.4
             homography_mm = location.homography @ np.diag([per_mm, per_mm, 1.0])
-            self._view = (location, MatView.from_homography(homography_mm, (frame.shape[1], frame.shape[0])))
-        return self._view[1]
+            camera = MatView.from_homography(homography_mm, (frame.shape[1], frame.shape[0]))
+            self._view = (location, camera, self._view_px_per_picture_px(location))
+        return self._view[1], self._view[2]
 
     def _view_px_per_picture_px(self, location: Location) -> float:
         """Top-view pixels per picture pixel on the grid's farthest corner square."""
