@@ -1,8 +1,10 @@
 """How long the camera's reader takes for one frame, on one core.
 
-Prints ``vision RESOLUTION read_ms=MEDIAN locate_ms=MEDIAN trace_ms=MEDIAN hand_ms=MEDIAN``:
+Prints ``vision RESOLUTION read_ms=MEDIAN still_ms=MEDIAN locate_ms=MEDIAN trace_ms=MEDIAN hand_ms=MEDIAN``:
 ``read_ms`` is a frame of the running companion (the fixed camera's marker fit is kept and
 checked), cycling through frames with different pieces and sticks so every part really runs;
+``still_ms`` is a frame that shows what the frame read before it showed, with the camera's
+noise of its own (most frames at a table, between moves: they get the last frame's answer);
 ``locate_ms`` is the full marker detection, needed at start-up and when the camera
 moves; ``trace_ms`` is tracing the sticks as bars, done once for sticks lying still when
 they lie too close together to count patch by patch; ``hand_ms`` is a frame with a hand
@@ -28,9 +30,10 @@ from senet.vision.simulator import Conditions, Scene, Simulator, Style
 from senet.vision.sources import START_BOARD
 
 
-def frames(size: tuple[int, int], count: int) -> tuple[np.ndarray, list[np.ndarray], list[np.ndarray]]:
-    """The start picture, ``count`` pictures of pieces and sticks, and a quarter as many with
-    a hand reaching into the tray."""
+def frames(size: tuple[int, int], count: int) -> tuple[np.ndarray, list[np.ndarray], list[np.ndarray], list[tuple[np.ndarray, np.ndarray]]]:
+    """The start picture, ``count`` pictures of pieces and sticks, a quarter as many with a hand
+    reaching into the tray, and ``count`` pairs of pictures of one scene each (the same pieces
+    and sticks where they stood, the camera's noise of its own in each)."""
     layout = MatLayout.for_paper("a3")
     simulator, rng = Simulator(layout), np.random.default_rng(5)
     conditions = Conditions.random_hard(rng, *size, mat_mm=(layout.width_mm, layout.height_mm))
@@ -40,7 +43,12 @@ def frames(size: tuple[int, int], count: int) -> tuple[np.ndarray, list[np.ndarr
     sticks = [tuple(bool(v) for v in rng.integers(0, 2, 4)) for _ in range(count)]
     pictures = [simulator.render(Scene(b, s), conditions, rng, style) for b, s in zip(boards, sticks)]
     hands = [simulator.render(Scene(b, s, hand="tray"), conditions, rng, style) for b, s in zip(boards[: count // 4], sticks)]
-    return start, pictures, hands
+    pairs = []
+    for board, thrown in zip(boards, sticks):
+        scene, lying = Scene(board, thrown, places=simulator.place_pieces(board, style, conditions.scatter, rng)), int(rng.integers(2**31))
+        first, second = (simulator.render(scene, conditions, rng, style, np.random.default_rng(lying)) for _ in range(2))
+        pairs.append((first, second))
+    return start, pictures, hands, pairs
 
 
 def main() -> None:
@@ -50,10 +58,10 @@ def main() -> None:
     args = parser.parse_args()
     cv2.setNumThreads(1)
     for size in ((640, 480), (1280, 720)):
-        start, pictures, hands = frames(size, args.frames)
+        start, pictures, hands, pairs = frames(size, args.frames)
         reader = BoardReader(known_mats()[0])
         reader.calibrate(start)
-        read_runs, locate_runs, trace_runs, hand_runs = [], [], [], []
+        read_runs, still_runs, locate_runs, trace_runs, hand_runs = [], [], [], [], []
         location = reader.locator.locate(pictures[0])
         assert location is not None
         masks = [reader.tray.masks(picture, location.homography) for picture in pictures[:10]]
@@ -62,6 +70,13 @@ def main() -> None:
             for picture in pictures:
                 reader.read(picture)
             read_runs.append((time.perf_counter() - began) / len(pictures) * 1000)
+            spent = 0.0
+            for first, second in pairs:
+                reader.read(first)
+                began = time.perf_counter()
+                reader.read(second)
+                spent += time.perf_counter() - began
+            still_runs.append(spent / len(pairs) * 1000)
             gray = cv2.cvtColor(pictures[0], cv2.COLOR_BGR2GRAY)
             began = time.perf_counter()
             for _ in range(10):
@@ -76,7 +91,7 @@ def main() -> None:
                 reader.read(picture)
             hand_runs.append((time.perf_counter() - began) / len(hands) * 1000)
         print(
-            f"vision {size[0]}x{size[1]} read_ms={statistics.median(read_runs):.2f} "
+            f"vision {size[0]}x{size[1]} read_ms={statistics.median(read_runs):.2f} still_ms={statistics.median(still_runs):.2f} "
             f"locate_ms={statistics.median(locate_runs):.2f} trace_ms={statistics.median(trace_runs):.2f} "
             f"hand_ms={statistics.median(hand_runs):.2f}",
             flush=True,

@@ -32,6 +32,7 @@ from senet.vision.grid_fit import fit_to_grid
 from senet.vision.pieces import CalibrationError, PieceFinder, SquareReadings
 from senet.vision.plane import SQUARE_PX, BoardPlane
 from senet.vision.pose import MatView
+from senet.vision.still import StillFrames
 from senet.vision.tray import TrayReader, TrayReading
 
 #: A square whose mean brightness moves this much between frames is moving.
@@ -102,6 +103,8 @@ class BoardReader:
     _previous: np.ndarray | None = field(default=None, repr=False)
     #: The last frame read and its homography, when its tray was empty.
     _empty_tray: tuple[np.ndarray, np.ndarray] | None = field(default=None, repr=False)
+    #: The last frame read: where it showed the whole mat (None: nowhere), and what it showed.
+    _still: StillFrames[tuple[Location | None, Observation]] = field(default_factory=StillFrames, repr=False)
 
     def __post_init__(self) -> None:
         self.locator = BoardLocator(self.geometry)
@@ -126,6 +129,7 @@ class BoardReader:
         """
         _check_frame(frame)
         self.locator.location = None
+        self._still.forget()
         location = self._on_grid(frame, self.locator.locate(frame))
         if location is None:
             if self.locator.markers_seen >= self.locator.min_markers:
@@ -145,9 +149,12 @@ class BoardReader:
         self.pieces.learn(board)
         if self._empty_tray is not None:
             self.tray.calibrate(*self._empty_tray)
+        self._still.forget()
 
     def read(self, frame: np.ndarray) -> Observation:
-        """Read one frame (BGR). Never raises for a bad picture: it says no-board instead."""
+        """Read one frame (BGR). Never raises for a bad picture: it says no-board instead. A
+        frame that shows nothing new since the last one read gets the same answer (:mod:`still`),
+        with the motion since the frame before."""
         if not self.calibrated:
             raise RuntimeError("calibrate the reader on the start position first")
         self._empty_tray = None
@@ -155,13 +162,32 @@ class BoardReader:
             _check_frame(frame)
         except NoBoardError as error:
             return no_board(str(error))
-        location = self._on_grid(frame, self.locator.locate(frame))
-        if location is None:
-            if self.locator.markers_seen:  # some markers show: something covers the others
-                return Observation("occluded", None, None, "unknown", (), 0.0, "most of the mat's markers are covered")
-            return no_board("the mat's markers are not visible")
-        if not self._inside(frame, location):
+        kept = self._still.answer(frame)
+        if kept is not None:
+            location, seen = kept
+            if location is not None:
+                seen = replace(seen, motion=self._motion(self.plane.warp(frame, location.homography)))
+        else:
+            location = self._on_grid(frame, self.locator.locate(frame))
+            if location is not None and self._inside(frame, location):
+                seen = self._read_mat(frame, location)
+            else:
+                location, seen = None, self._no_mat(location)
+            self._still.keep(frame, (location, seen))
+        if location is not None and seen.tray == "empty":
+            self._empty_tray = (frame, location.homography)
+        return seen
+
+    def _no_mat(self, location: Location | None) -> Observation:
+        """What a frame shows where the mat is found at ``location`` but not wholly in view, or not found."""
+        if location is not None:
             return no_board("part of the mat is outside the picture")
+        if self.locator.markers_seen:  # some markers show: something covers the others
+            return Observation("occluded", None, None, "unknown", (), 0.0, "most of the mat's markers are covered")
+        return no_board("the mat's markers are not visible")
+
+    def _read_mat(self, frame: np.ndarray, location: Location) -> Observation:
+        """The pieces and the sticks in a frame that shows the whole mat at ``location``."""
         camera, view_px_per_picture_px = self._camera(frame, location)
         self.pieces.set_camera(self.plane.from_mm(camera.nadir_mm[None, :])[0], camera.height_mm, view_px_per_picture_px)
         self.tray.set_camera(camera.nadir_mm, camera.height_mm)
@@ -169,7 +195,6 @@ class BoardReader:
         motion = self._motion(view)
         tray = self.tray.read(frame, location.homography)
         squares = self.pieces.read(view, tray.from_beyond)
-        self._empty_tray = (frame, location.homography) if tray.state == "empty" else None
         return _observation(squares, tray, motion)
 
     def _on_grid(self, frame: np.ndarray, location: Location | None) -> Location | None:
