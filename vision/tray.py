@@ -426,9 +426,8 @@ class TrayReader:
         drift = robust.median(sampled_brightness[tray_like])
         unseen_colour = brightness < drift + DARKER_THAN_SHADOW
         no_tray = np.zeros_like(clipped)  # looked at only where a pixel clips: usually few
-        at = np.flatnonzero(clipped)
-        if at.size:
-            no_tray.flat[at] = self._beyond_clipping(at, tray, change, drift) | self._clipped_before_green(at, tray, shift)
+        if clipped.any():
+            no_tray[clipped] = self._beyond_clipping(clipped, tray, change, drift) | self._clipped_before_green(clipped, tray, shift)
         found = np.where(clipped, no_tray, (moved > COLOUR_CHANGE) | unseen_colour) & (self._inner > 0)
         objects = cv2.morphologyEx(found.astype(np.uint8), cv2.MORPH_OPEN, _SQUARE3)
         # 2. Brightness against the lit tray near it (lamps vary slowly): the brightest free
@@ -454,23 +453,23 @@ class TrayReader:
             reached = self._tray(cv2.dilate(crossing, _SQUARE3, iterations=3)) & self._border
         return TrayMasks(objects, pale, dark, reached, beside)
 
-    def _clipped_before_green(self, at: np.ndarray, tray: np.ndarray, shift: np.ndarray) -> np.ndarray:
-        """Of the pixels ``at`` (flat indices), those whose red or blue is clipped and green is
+    def _clipped_before_green(self, clipped: np.ndarray, tray: np.ndarray, shift: np.ndarray) -> np.ndarray:
+        """Of the ``clipped`` pixels (a mask), those whose red or blue is clipped and green is
         not, where the tray (its colour drifted by ``shift``, blue-green and red-green) shows
         that channel dimmer than green."""
-        blue, green, red = tray.reshape(-1, 3)[at].T
-        dimmer_blue, dimmer_red = (below.ravel()[at] + float(drift) < -DIMMER for below, drift in zip(self._below_green, shift))
+        blue, green, red = tray[clipped].T
+        dimmer_blue, dimmer_red = (below[clipped] + float(drift) < -DIMMER for below, drift in zip(self._below_green, shift))
         return (green < CLIPPED) & (((blue >= CLIPPED) & dimmer_blue) | ((red >= CLIPPED) & dimmer_red))
 
-    def _beyond_clipping(self, at: np.ndarray, tray: np.ndarray, change: np.ndarray, drift: float) -> np.ndarray:
-        """Of the clipped pixels ``at`` (flat indices), those that the tray, only as much brighter
-        as the whole tray's ``drift`` (log units), cannot have made: a channel that clips now
-        though it was short of CLIPPED_FROM at calibration, or one short of clipping that grew
-        by more than RISEN (``change``: log units per channel since calibration)."""
+    def _beyond_clipping(self, clipped: np.ndarray, tray: np.ndarray, change: np.ndarray, drift: float) -> np.ndarray:
+        """Of the ``clipped`` pixels (a mask), those that the tray, only as much brighter as the
+        whole tray's ``drift`` (log units), cannot have made: a channel that clips now though it
+        was short of CLIPPED_FROM at calibration, or one short of clipping that grew by more
+        than RISEN (``change``: log units per channel since calibration)."""
         assert self.reference is not None
-        short = tray.reshape(-1, 3)[at] < CLIPPED
-        jumped = (~short & (self.reference.reshape(-1, 3)[at] + drift < _LOG[CLIPPED_FROM])).any(axis=1)
-        return jumped | (np.where(short, change.reshape(-1, 3)[at], -np.inf).max(axis=1) > drift + RISEN)
+        short = tray[clipped] < CLIPPED
+        jumped = (~short & (self.reference[clipped] + drift < _LOG[CLIPPED_FROM])).any(axis=1)
+        return jumped | (np.where(short, change[clipped], -np.inf).max(axis=1) > drift + RISEN)
 
     def _changed_beside(self, logged: np.ndarray, shift: np.ndarray) -> np.ndarray:
         """Where the band of paper beside and below the tray changed colour since calibration (a
