@@ -107,8 +107,11 @@ DARKER, BRIGHTER = 0.8, 0.35
 #: Floor on the colour spread, so ten pieces cannot make a model too sure; and the degrees of
 #: freedom of its heavy tails.
 MIN_COLOUR_SPREAD, COLOUR_TAIL = 0.08, 3.0
-#: The two kinds' looks must lie at least this many spreads apart (both features together).
-KINDS_APART = 3.0
+#: The two kinds' looks must lie at least this many spreads apart (both features together), or
+#: the start pieces must part cleanly: along the line from one kind's look to the other's,
+#: every light piece at least KINDS_PARTED spreads beyond every dark one (pieces of a kind that
+#: differ among themselves, some mirroring a lamp, widen the spread but leave the kinds apart).
+KINDS_APART, KINDS_PARTED = 3.0, 0.5
 #: The least share of plain pixels nearby (Gaussian weight) to fill a hidden pixel from them.
 FILL_WEIGHT = 0.02
 #: An accepted board teaches the colours of the pieces placed this surely on their squares,
@@ -475,7 +478,9 @@ class PieceFinder:
         means = np.array([np.median(kinds[k], axis=0) for k in "DL"])
         spreads = np.array([1.4826 * np.median(np.abs(np.array(kinds[k]) - means[i]), axis=0) for i, k in enumerate("DL")])
         spread = np.maximum(np.sqrt((spreads**2).mean(axis=0)), MIN_COLOUR_SPREAD)
-        if np.linalg.norm((means[1] - means[0]) / spread) < KINDS_APART:  # as far apart as the classifier tells them
+        # As far apart as the classifier tells them, or the start pieces themselves part cleanly.
+        apart = float(np.linalg.norm((means[1] - means[0]) / spread))
+        if apart < KINDS_APART and _kinds_gap(np.array(kinds["D"]), np.array(kinds["L"]), means, spread) < KINDS_PARTED:
             raise CalibrationError(_why_alike(means, spreads))
         self.colours = ColourModel(means, spread)
 
@@ -894,6 +899,20 @@ def _parted(brightness: np.ndarray) -> tuple[np.ndarray, float]:
     darker = np.zeros(len(brightness), bool)
     darker[order[: widest + 1]] = True
     return darker, float(gaps[widest])
+
+
+def _kinds_gap(dark: np.ndarray, light: np.ndarray, means: np.ndarray, spread: np.ndarray) -> float:
+    """How far (in ``spread``) the lightest-looking dark piece lies from the darkest-looking
+    light one along the line from the dark kind's look to the light's (``means``); negative
+    when the kinds' pieces (features per piece) overlap.
+
+        >>> means, spread = np.array([[0.0, 0.0], [1.0, 0.0]]), np.array([0.25, 0.25])
+        >>> _kinds_gap(np.array([[-0.2, 0.1], [0.3, 0.0]]), np.array([[0.6, -0.3], [1.4, 0.0]]), means, spread)
+        1.2
+    """
+    along = (means[1] - means[0]) / spread
+    along /= np.linalg.norm(along)
+    return float((light / spread @ along).min() - (dark / spread @ along).max())
 
 
 def _why_alike(means: np.ndarray, spreads: np.ndarray) -> str:
