@@ -8,6 +8,7 @@ simulator. A wrong throw must never come out; "unclear" may.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import NamedTuple
 
 import cv2
@@ -425,6 +426,19 @@ def test_sticks_lying_together_along_the_edge_are_counted_when_the_four_add_up()
     # Fingers come in over the paper beside the tray: the patch is not sticks partly hidden.
     with pytest.raises(Unclear):
         count_sticks([pale_by_an_end, dark, Patch(1900, 92.0, 1650, 180, edge=90, reached=40)])
+
+
+def test_a_pale_stick_s_side_between_pale_sticks_at_the_edge_leaves_the_count_open() -> None:
+    """A hard generated picture: a pale stick and, beside it along the tray's edge, a sliver of
+    another pale stick lying mostly over the rim, the first one's shaded side between them. As
+    plain numbers the patch is a pale and a dark stick (the throw would be 2, not 3); its dark
+    pixels lie just where the camera sees a pale stick's side, so it may be two pale sticks as
+    well, and the count is left to the tracer, which sees the rest of the sliver on the paper."""
+    pale, dark = Patch(990, 87.0, 873, 43, edge=87, sides=43), Patch(1155, 82.5, 0, 1124, edge=13)
+    pair = Patch(1749, 93.0, 1109, 452, edge=86)
+    assert count_sticks([pale, dark, pair]) == (2, 4)  # nothing says its dark pixels may be a side
+    with pytest.raises(Unclear):
+        count_sticks([pale, dark, replace(pair, sides=420)])
 
 
 def test_a_hand_crossing_the_paper_beside_the_tray_is_seen_reaching_in(reader: TrayReader) -> None:

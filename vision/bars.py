@@ -149,7 +149,7 @@ class BarFitter:
         # over what it shows: the tray no bar took yet. On the paper, what changed counts for
         # either side, and the bare paper against both.
         bare = seen & (objects == 0)
-        pale_sides = self._sides_of(pale, dark)
+        pale_sides = self.pale_sides(pale, dark)
         sides = [np.where(mine > 0, 1.0, np.where(bare | (other > 0), -1.0, 0.0)) * ~pale_sides for mine, other in ((pale, dark), (dark, pale))]
         score = self._half(np.dstack(sides + [seen, seen]).astype(np.float32))  # sides, seen, in the tray
         if beside is not None:
@@ -216,7 +216,7 @@ class BarFitter:
         start = max(0, x - slack)
         return start + int(np.argmax(row[start : x + slack + 1]))
 
-    def _sides_of(self, pale: np.ndarray, dark: np.ndarray) -> np.ndarray:
+    def pale_sides(self, pale: np.ndarray, dark: np.ndarray) -> np.ndarray:
         """The dark pixels that may be the side of a pale stick (bool): those lying just on the
         camera's side of pale ones, unless the dark runs on beyond (a dark stick lying there)."""
         if self._side_kernel is None:

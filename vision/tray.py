@@ -191,6 +191,9 @@ class Patch:
     stripes: tuple[int, int] | None = None
     #: Parted from sticks it touches (see :func:`_touching`): one of them may lie over part of it.
     parted: bool = False
+    #: Of its dark pixels, those that may be a pale stick's shaded side, seen beside its top by
+    #: a camera looking from the side (see :meth:`BarFitter.pale_sides`).
+    sides: int = 0
 
     @property
     def width(self) -> float:
@@ -388,6 +391,7 @@ class TrayReader:
         edge.flat[self._edge] = 1
         edge.flat[self._washed] = 2
         edge[reached > 0] = 3
+        sides = self.bars.pale_sides(pale, dark) if count > 1 else None
         found = []
         for index in range(1, count):
             x, y, w, h, area = stats[index]
@@ -396,7 +400,7 @@ class TrayReader:
             box = (slice(y, y + h), slice(x, x + w))
             member = cv2.compare(labels[box], int(index), cv2.CMP_EQ)
             parts = _touching(member, pale[box], dark[box]) or [member]
-            found += [_patch(part, pale[box], dark[box], edge[box], parted=len(parts) > 1) for part in parts]
+            found += [_patch(part, pale[box], dark[box], edge[box], sides[box], parted=len(parts) > 1) for part in parts]
         return found
 
     def masks(self, frame: np.ndarray, homography: np.ndarray) -> TrayMasks:
@@ -511,14 +515,16 @@ class TrayReader:
         return np.where(inside[labels], 0, crossing).astype(np.uint8)
 
 
-def _patch(member: np.ndarray, pale: np.ndarray, dark: np.ndarray, edge: np.ndarray, parted: bool) -> Patch:
+def _patch(member: np.ndarray, pale: np.ndarray, dark: np.ndarray, edge: np.ndarray, sides: np.ndarray, parted: bool) -> Patch:
     """The patch of the pixels ``member`` marks (uint8 0/255), with its stripes when it is not
-    one stick; ``parted``: whether it was parted from sticks it touches."""
+    one stick; ``sides``: the dark pixels that may be a pale stick's side (bool); ``parted``:
+    whether it was parted from sticks it touches."""
     inside = member > 0
     outline, _ = cv2.findContours(member, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     rect = cv2.minAreaRect(np.concatenate(outline))
     patch = Patch(int(inside.sum()), float(max(rect[1])), int(pale[inside].sum()), int(dark[inside].sum()),
-                  int((edge[inside] > 0).sum()), int((edge[inside] == 2).sum()), int((edge[inside] == 3).sum()), parted=parted)
+                  int((edge[inside] > 0).sum()), int((edge[inside] == 2).sum()), int((edge[inside] == 3).sum()), parted=parted,
+                  sides=int(sides[inside].sum()))
     if patch.single:
         return patch
     return replace(patch, stripes=stripes(inside, pale > 0, dark > 0, rect))
@@ -700,7 +706,8 @@ def _at_edge(patch: Patch, measured: dict[str, Look]) -> list[tuple[int, int]]:
     whole width seen); or, bigger than one stick, sticks lying together, the last of them
     perhaps partly hidden (several counts may fit: the four sticks of the whole tray decide).
     A pale side may vanish in a washed-out spot, but not its shaded side: there, only a whole
-    dark stick or pale sticks are counted. Raise Unclear when no count fits."""
+    dark stick or pale sticks are counted. Dark pixels where the camera sees a pale stick's
+    side may be that side or a dark stick: both are counted. Raise Unclear when no count fits."""
     pale, dark = measured["pale"], measured["dark"]
     look = measured[patch.kind] if patch.kind else None
     washed = patch.washed > GRAZE * STICK_PX[1]
@@ -715,10 +722,11 @@ def _at_edge(patch: Patch, measured: dict[str, Look]) -> list[tuple[int, int]]:
     found = []
     along = patch.edge >= END * STICK_PX[0]  # not fingers reaching in across the edge
     if whole_length and along and not washed and not patch.reached and not (look or pale).guessed and not (look or dark).guessed:
+        seen = {patch, replace(patch, dark=patch.dark - patch.sides)}  # a pale stick's side is dark, or no stick at all
         for sticks in range(2, 5):
             some_pale, some_dark = (_partly_hidden(one, sticks) for one in (pale, dark))
             found += [(light, sticks - light) for light in range(sticks + 1)
-                      if _explains(patch, light, sticks - light, some_pale, some_dark)
+                      if any(_explains(one, light, sticks - light, some_pale, some_dark) for one in seen)
                       and patch.length <= sticks * SINGLE_LENGTH[1] * STICK_PX[0]
                       and patch.width <= light * pale.width[1] + (sticks - light) * dark.width[1]]
     if not found:
