@@ -238,12 +238,19 @@ class Lattice:
     def nearest(self, x: float, y: float) -> int:
         """The index of the lattice point nearest (x, y) (the points form a 10 x 3 squares grid,
         :data:`STEPS` a square each way)."""
+        left, top, columns, rows = self._frame
         step = SQUARE_PX / STEPS
-        (left, top), last = self.positions[0] - step / 2, self.positions[-1]
-        columns = int(round((last[0] - left) / step + 0.5))
         column = min(max(int((x - left) // step), 0), columns - 1)
-        row = min(max(int((y - top) // step), 0), len(self.positions) // columns - 1)
+        row = min(max(int((y - top) // step), 0), rows - 1)
         return row * columns + column
+
+    @cached_property
+    def _frame(self) -> tuple[float, float, int, int]:
+        """The lattice's top-left corner (x, y) and its columns and rows (plain numbers: quick)."""
+        step = SQUARE_PX / STEPS
+        left, top = (self.positions[0] - step / 2).tolist()
+        columns = int(round((float(self.positions[-1][0]) - left) / step + 0.5))
+        return left, top, columns, len(self.positions) // columns
 
     def shown(self, hidden: np.ndarray) -> np.ndarray:
         """Per lattice point: the share of the body's known samples that ``hidden`` leaves in view."""
@@ -666,13 +673,16 @@ class PieceFinder:
         lying across the view's edge in the tray comes from beyond only if ``into_tray``."""
         background = self.background
         assert background is not None
+        beyond = background.edge if into_tray else background.edge_beside_tray
+        if not on_paper[beyond].any():  # nothing comes in (the grid lies well inside the view)
+            return np.zeros_like(on_grid)
         # What lies on the paper reaches over the grid's printed outline to what lies on the grid.
         bridge = cv2.dilate(on_paper.astype(np.uint8), _BRIDGE).astype(bool) & background.outline
         count, labels = cv2.connectedComponents(((on_grid & background.grid) | on_paper | bridge).astype(np.uint8), connectivity=8)
         if count <= 1:
             return np.zeros_like(on_grid)
         from_beyond = np.zeros(count, bool)
-        from_beyond[labels[background.edge if into_tray else background.edge_beside_tray]] = True
+        from_beyond[labels[beyond]] = True
         from_beyond[0] = False
         return from_beyond[labels] & background.grid
 
@@ -787,8 +797,10 @@ class PieceFinder:
         lean_x, lean_y = (axis * _centroid_share(self.shape.top_ratio)).tolist()
         reach = 1.2 * max(lattice.radius, lattice.top_radius) + 0.5 * hypot(*axis)
         x, y = lattice.positions[index].tolist()
-        # The other pieces, seen as leaning as this one (a few: plain floats are quicker).
-        others = [(px + lean_x, py + lean_y) for peak, (px, py) in zip(peaks, lattice.positions[peaks].tolist()) if peak != index]
+        # The other pieces near enough to count (within two reaches of where the search ends,
+        # a reach from its start), seen as leaning as this one (plain floats: quicker).
+        others = [(px + lean_x, py + lean_y) for peak, (px, py) in zip(peaks, lattice.positions[peaks].tolist())
+                  if peak != index and (px - x) ** 2 + (py - y) ** 2 < (3 * reach + 1) ** 2]
         height, width = evidence.shape
         for _ in range(2):
             cx, cy = x + lean_x, y + lean_y
