@@ -519,15 +519,19 @@ def _patch(member: np.ndarray, pale: np.ndarray, dark: np.ndarray, edge: np.ndar
     """The patch of the pixels ``member`` marks (uint8 0/255), with its stripes when it is not
     one stick; ``sides``: the dark pixels that may be a pale stick's side (bool); ``parted``:
     whether it was parted from sticks it touches."""
-    inside = member > 0
     outline, _ = cv2.findContours(member, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     rect = cv2.minAreaRect(np.concatenate(outline))
-    patch = Patch(int(inside.sum()), float(max(rect[1])), int(pale[inside].sum()), int(dark[inside].sum()),
-                  int((edge[inside] > 0).sum()), int((edge[inside] == 2).sum()), int((edge[inside] == 3).sum()), parted=parted,
-                  sides=int(sides[inside].sum()))
+    mine = member & 1  # 0/1, as ``pale`` and ``dark``
+
+    def count(mask: np.ndarray) -> int:
+        return cv2.countNonZero(cv2.bitwise_and(mask, mine))
+
+    edges = np.bincount(edge[member > 0], minlength=4)
+    patch = Patch(cv2.countNonZero(member), float(max(rect[1])), count(pale), count(dark), int(edges[1:].sum()), int(edges[2]),
+                  int(edges[3]), parted=parted, sides=count(sides.view(np.uint8)))
     if patch.single:
         return patch
-    return replace(patch, stripes=stripes(inside, pale > 0, dark > 0, rect))
+    return replace(patch, stripes=stripes(member > 0, pale > 0, dark > 0, rect))
 
 
 def _touching(member: np.ndarray, pale: np.ndarray, dark: np.ndarray) -> list[np.ndarray]:
@@ -544,17 +548,17 @@ def _touching(member: np.ndarray, pale: np.ndarray, dark: np.ndarray) -> list[np
         >>> [int((part > 0).sum()) for part in _touching(two, pale, np.zeros_like(two))]
         [1080, 1170]
     """
-    seeds = np.zeros(member.shape, np.int32)
-    count = 0
+    mine = member & 1  # 0/1, as ``pale`` and ``dark``
+    cores = []  # (labels, label) of each core big enough
     for side in (pale, dark):
-        cores, labels = cv2.connectedComponents(cv2.erode(side * (member > 0), _SQUARE3, iterations=SEAM, borderType=cv2.BORDER_CONSTANT, borderValue=0), connectivity=4)
-        sizes = np.bincount(labels.ravel(), minlength=cores)
-        for label in np.flatnonzero(sizes >= CORE * STICK_AREA):
-            if label:
-                count += 1
-                seeds[labels == label] = count
-    if count < 2:
+        core = cv2.erode(cv2.bitwise_and(side, mine), _SQUARE3, iterations=SEAM, borderType=cv2.BORDER_CONSTANT, borderValue=0)
+        _, labels, stats, _ = cv2.connectedComponentsWithStats(core, connectivity=4)
+        cores += [(labels, label) for label in np.flatnonzero(stats[:, cv2.CC_STAT_AREA] >= CORE * STICK_AREA) if label]
+    if len(cores) < 2:
         return []
+    seeds = np.zeros(member.shape, np.int32)
+    for count, (labels, label) in enumerate(cores, start=1):
+        seeds[labels == label] = count
     # Grow the cores back over the patch a pixel at a time (the nearer core takes a pixel).
     for _ in range(max(member.shape)):
         free = (seeds == 0) & (member > 0)
@@ -564,7 +568,7 @@ def _touching(member: np.ndarray, pale: np.ndarray, dark: np.ndarray) -> list[np
         if not (grown[free] > 0).any():
             break
         seeds = np.where(free, grown, seeds)
-    return [cv2.compare(seeds, label, cv2.CMP_EQ) for label in range(1, count + 1)]
+    return [cv2.compare(seeds, label, cv2.CMP_EQ) for label in range(1, len(cores) + 1)]
 
 
 def _glint(pale: np.ndarray, rest: np.ndarray) -> np.ndarray:
