@@ -16,10 +16,12 @@ import pytest
 
 from senet.vision.geometry import choose_mat, known_mats
 from senet.vision.mat import MatLayout
+from senet.vision.pieces import SquareReadings
 from senet.vision.reader import BoardReader
 from senet.vision.simulator import Conditions, Scene, Simulator, Style
 from senet.vision.sources import START_BOARD
 from senet.vision.testset import hard_cases, tally
+from senet.vision.tray import TrayReading
 
 
 @pytest.mark.parametrize("paper", ["a3", "a4"])
@@ -58,6 +60,32 @@ def test_plain_pictures_read_every_square_and_stick() -> None:
     for sticks in [(False,) * 4, (True, False, False, False), (True, True, False, False), (True, True, True, False), (True,) * 4]:
         seen = reader.read(simulator.render(Scene(board, sticks), Conditions.plain(), rng))
         assert (seen.status, seen.board, seen.light_up) == ("ok", board, sum(sticks))
+
+
+@pytest.mark.parametrize("covered", [False, True])
+def test_sticks_lying_together_are_traced_only_while_the_board_is_in_view(monkeypatch: pytest.MonkeyPatch, covered: bool) -> None:
+    """Tracing sticks lying together takes many times as long as the rest of a frame; with a
+    hand over the board nothing is read from the frame, so they are not traced then."""
+    simulator, rng = Simulator(MatLayout.for_paper("a3")), np.random.default_rng(4)
+    reader = BoardReader(known_mats()[0])
+    reader.calibrate(simulator.render(Scene(START_BOARD), Conditions.plain(), rng))
+    asked = []
+
+    def read_tray(frame: np.ndarray, homography: np.ndarray, trace: bool = True) -> TrayReading:
+        asked.append(trace)
+        return TrayReading("sticks", 2, 4, "") if trace else TrayReading("unclear", None, 4, "sticks lie too close together to count", untraced=True)
+
+    read_pieces = reader.pieces.read
+
+    def read_board(view: np.ndarray, into_tray: bool = True) -> SquareReadings:
+        squares = read_pieces(view, into_tray)
+        return replace(squares, covered=np.arange(30) < 3) if covered else squares
+
+    monkeypatch.setattr(reader.tray, "read", read_tray)
+    monkeypatch.setattr(reader.pieces, "read", read_board)
+    seen = reader.read(simulator.render(Scene(START_BOARD, (True, True, False, False)), Conditions.plain(), rng))
+    assert asked == ([False] if covered else [False, True])
+    assert (seen.status, seen.light_up) == (("occluded", None) if covered else ("ok", 2))
 
 
 def test_a_picture_without_the_mat_is_no_board() -> None:

@@ -242,6 +242,20 @@ def staggered(sides: tuple[bool, ...], gap: float = 19.0) -> list[Stick]:
             for index, (shift, angle, pale) in enumerate(zip((0, 20, -10, 15), (1, -1, 2, 0), sides))]
 
 
+def test_sticks_lying_together_may_be_left_untraced_and_traced_at_once(reader: TrayReader, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Left untraced, sticks lying together are unclear; read again at once with tracing, the
+    frame is not looked at afresh."""
+    sides = (True, False, True, True)
+    picture, homography = draw(staggered(sides)), np.eye(3)
+    quick = reader.read(picture, homography, trace=False)
+    assert (quick.state, quick.light_up, quick.untraced, quick.from_beyond) == ("unclear", None, True, False)
+    looked = []
+    masks = reader.masks
+    monkeypatch.setattr(reader, "masks", lambda *args: looked.append(args) or masks(*args))
+    assert reader.read(picture, homography).light_up == sum(sides) and not looked
+    assert reader.read(picture, homography).light_up == sum(sides) and len(looked) == 1  # a new frame is looked at
+
+
 @pytest.mark.parametrize("x", [315.0, 325.0])
 @pytest.mark.parametrize("sides", [(True, True, False, True), (False, False, True, False)])
 def test_a_stick_standing_across_the_tray_at_its_end_is_traced_with_sticks_lying_together(reader: TrayReader, x: float,

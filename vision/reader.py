@@ -193,8 +193,10 @@ class BoardReader:
         self.tray.set_camera(camera.nadir_mm, camera.height_mm)
         view = self.plane.warp(frame, location.homography)
         motion = self._motion(view)
-        tray = self.tray.read(frame, location.homography)
+        tray = self.tray.read(frame, location.homography, trace=False)
         squares = self.pieces.read(view, tray.from_beyond)
+        if tray.untraced and not squares.covered.any():  # nothing is read from a covered board
+            tray = self.tray.read(frame, location.homography)
         return _observation(squares, tray, motion)
 
     def _on_grid(self, frame: np.ndarray, location: Location | None) -> Location | None:

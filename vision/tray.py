@@ -148,6 +148,9 @@ class TrayReading:
     #: Something crosses the paper beside the tray into it from beyond (a hand or an arm), or
     #: covers most of it: what lies in the tray may reach on to the board from there.
     from_beyond: bool = False
+    #: Sticks lie too close together to count, and were not traced (``TrayReader.read``
+    #: with ``trace=False``): "unclear" until they are.
+    untraced: bool = False
 
     def same_layout(self, other: TrayReading | None) -> bool:
         """Whether the sticks lie where they lay in ``other`` (overlap of their cells)."""
@@ -275,6 +278,8 @@ class TrayReader:
     reference: np.ndarray | None = None
     #: The camera last set (the point of the mat below it, x and y, and its height; mm).
     _camera: tuple[float, float, float] | None = field(default=None, init=False, repr=False)
+    #: The frame last read if it was left untraced, its homography and its masks.
+    _untraced: tuple[np.ndarray, np.ndarray, TrayMasks] | None = field(default=None, init=False, repr=False)
 
     def __post_init__(self) -> None:
         px_per_mat_px = 25.4 / self.geometry.dpi / MM_PER_PX
@@ -350,10 +355,17 @@ class TrayReader:
         self._edge = np.flatnonzero(self._border | washed_out)
         self._washed = np.flatnonzero(washed_out & (1 - self._border))
 
-    def read(self, frame: np.ndarray, homography: np.ndarray) -> TrayReading:
-        """What lies in the tray of ``frame``."""
+    def read(self, frame: np.ndarray, homography: np.ndarray, trace: bool = True) -> TrayReading:
+        """What lies in the tray of ``frame``. ``trace``: whether sticks lying too close together
+        to count are traced (which takes many times as long as the rest: a frame whose board a
+        hand covers need not wait for it, nothing is read from it). Read again at once with
+        ``trace``, a frame left untraced is not looked at afresh."""
+        kept, self._untraced = self._untraced, None
         try:
-            masks = self.masks(frame, homography)
+            if trace and kept is not None and kept[0] is frame and kept[1] is homography:
+                masks = kept[2]
+            else:
+                masks = self.masks(frame, homography)
         except Unclear as error:
             return TrayReading(error.state, None, 0, error.reason, from_beyond=True)
         objects, patches = masks.objects, self.patches(masks)
@@ -370,6 +382,9 @@ class TrayReader:
         # Sticks lying together: trace them as bars, where the patches could not be counted or
         # where no stick lies apart to measure the others by (each may lie partly over another).
         if not from_beyond and (pale_up is None or all(patch.parted for patch in patches)):
+            if not trace:
+                self._untraced = (frame, homography, masks)
+                return TrayReading("unclear", None, total, reason or "sticks lie too close together to count", untraced=True)
             traced = self.bars.light_up(masks.objects, masks.pale, masks.dark)
             if traced is None and masks.beside is not None:  # a stick lying over the rim, seen on the paper too
                 traced = self.bars.light_up(masks.objects, masks.pale, masks.dark, masks.beside)
