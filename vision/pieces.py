@@ -776,12 +776,17 @@ class PieceFinder:
         reach = max(1, int(round(APART * lattice.radius / (SQUARE_PX / STEPS))))
         top = cv2.dilate(score.astype(np.float32), cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * reach + 1,) * 2))
         candidates = np.flatnonzero((score >= top - 1e-6) & (inside >= minimum))
+        rows, columns = score.shape
+        # Best first, each taking the points within its reach (plateaus: one peak each).
+        taken = np.zeros((rows + 2 * reach, columns + 2 * reach), bool)  # padded by the reach
+        dy, dx = np.ogrid[-reach : reach + 1, -reach : reach + 1]
+        within = dy**2 + dx**2 <= reach**2
         kept: list[int] = []
-        width = 10 * STEPS
-        for index in sorted(candidates, key=lambda i: -score.flat[i]):  # plateaus: one peak each
-            r, c = divmod(int(index), width)
-            if all((r - k // width) ** 2 + (c - k % width) ** 2 > reach**2 for k in kept):
-                kept.append(int(index))
+        for index in candidates[np.argsort(-score.ravel()[candidates], kind="stable")].tolist():
+            r, c = divmod(index, columns)
+            if not taken[r + reach, c + reach]:
+                kept.append(index)
+                taken[r : r + 2 * reach + 1, c : c + 2 * reach + 1] |= within
         return kept
 
     def _refine(self, index: int, peaks: list[int], evidence: np.ndarray) -> tuple[float, float]:
