@@ -24,7 +24,8 @@ from senet.engine.board import format_board
 from senet.engine.moves import Stage
 from senet.engine.referee import Referee, Verdict
 from senet.engine.throws import Dice, DiceThrows, NoThrows, SecureSticks, StickSource
-from senet.vision.reader import BoardReader, CalibrationError, NoBoardError
+from senet.vision.geometry import MatGeometry, choose_mat
+from senet.vision.reader import BoardReader, CalibrationError, NoBoardError, check_frame
 from senet.vision.stability import Clear, SettledBoard, SettledThrow, Stabiliser, Trouble
 
 Listener = Callable[[Verdict, dict[str, object]], None]
@@ -49,6 +50,10 @@ class Companion:
     store: MatchStore | None = None
     #: Where a new match is played (written into the store with it).
     place: str = ""
+    #: The mats the camera may show (the A3 and A4 mats ``senet board mat`` prints): until the
+    #: reader has learnt the board, it reads the one whose markers the picture shows most of.
+    #: Empty: only the reader's own mat.
+    mats: tuple[MatGeometry, ...] = ()
 
     def step(self, frame: np.ndarray | None, now: float, no_picture: str = "the camera gives no picture") -> list[Verdict]:
         """Handle one camera frame taken at ``now`` seconds (None when the camera gave nothing,
@@ -87,6 +92,10 @@ class Companion:
         """Learn the board and the pieces from a picture of ``calibrate_on``; until then the amber
         light and the page say why it is not done (the pieces not set up yet, a hand, the light)."""
         try:
+            check_frame(frame)
+            shown = choose_mat(frame, list(self.mats)) if self.mats else None
+            if shown is not None and shown is not self.reader.geometry:
+                self.reader = BoardReader(shown, self.reader.variant)
             self.reader.calibrate(frame, self.calibration_board)
         except (NoBoardError, CalibrationError) as error:
             self.trouble, self.trouble_kind = f"waiting for the start position: {error}", "calibrating"

@@ -70,9 +70,10 @@ def build_runtime(config: Config, seed: int | None, autoplay: bool, say: Callabl
     opener, simulated = camera_opener(config.camera, seed, config.resolution)
     table = VirtualTable(simulated, referee.game.variant.name, referee.expected_text) if simulated is not None else None
     camera = CameraFeed(opener)
-    reader = BoardReader(known_mats()[0], referee.game.variant.name)
+    mats = tuple(known_mats())
+    reader = BoardReader(mats[0], referee.game.variant.name)
     lights = Lights(config.wiring, pin_factory=MockFactory() if simulated is not None else pin_factory())
-    companion = Companion(referee, reader, lights, Stabiliser(config.settle_seconds), store=store, place=config.place)
+    companion = Companion(referee, reader, lights, Stabiliser(config.settle_seconds), store=store, place=config.place, mats=mats)
     if companion.calibration_board != referee.expected_text:
         say(f"for the camera to learn the pieces, set them as {companion.calibration_board} (square 1 first), "
             "then take them off for the game")

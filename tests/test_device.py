@@ -86,6 +86,34 @@ def test_a_lost_camera_blinks_amber(factory: MockFactory) -> None:
     lights.close()
 
 
+@pytest.mark.parametrize("paper", ["a3", "a4"])
+def test_the_companion_learns_the_board_on_whichever_printed_mat_the_camera_shows(factory: MockFactory, paper: str) -> None:
+    from senet.vision.mat import MatLayout
+    from senet.vision.simulator import Conditions, Scene, Simulator
+    from senet.vision.sources import START_BOARD
+
+    mats = tuple(known_mats())
+    simulator, rng = Simulator(MatLayout.for_paper(paper)), np.random.default_rng(2)
+    lights = Lights(Wiring(), pin_factory=factory)
+    companion = Companion(Referee("kendall"), BoardReader(mats[0]), lights, mats=mats)
+    companion.step(simulator.render(Scene(START_BOARD), Conditions.plain(), rng), 0.0)
+    assert companion.reader.calibrated and companion.trouble == ""
+    shown = MatLayout.for_paper(paper).markers
+    assert set(companion.reader.geometry.markers) == {marker.id for marker in shown}
+    seen = companion.reader.read(simulator.render(Scene(START_BOARD, (True, False, False, False)), Conditions.plain(), rng))
+    assert (seen.status, seen.board, seen.light_up) == ("ok", START_BOARD, 1)
+    lights.close()
+
+
+def test_a_picture_that_is_no_colour_image_leaves_the_companion_waiting_to_calibrate(factory: MockFactory) -> None:
+    lights = Lights(Wiring(), pin_factory=factory)
+    companion = Companion(Referee("kendall"), BoardReader(known_mats()[0]), lights, mats=tuple(known_mats()))
+    companion.step(np.zeros((480, 640), np.uint8), 0.0)
+    assert not companion.reader.calibrated and "not an 8-bit colour image" in companion.trouble
+    assert lights.state()["amber"] is True
+    lights.close()
+
+
 def test_companion_ignores_a_blank_frame_without_crashing(factory: MockFactory) -> None:
     from senet.vision.mat import MatLayout
     from senet.vision.simulator import Conditions, Scene, Simulator

@@ -127,7 +127,7 @@ class BoardReader:
 
         Raises NoBoardError or CalibrationError saying what is wrong with the picture.
         """
-        _check_frame(frame)
+        check_frame(frame)
         self.locator.location = None
         self._still.forget()
         location = self._on_grid(frame, self.locator.locate(frame))
@@ -159,7 +159,7 @@ class BoardReader:
             raise RuntimeError("calibrate the reader on the start position first")
         self._empty_tray = None
         try:
-            _check_frame(frame)
+            check_frame(frame)
         except NoBoardError as error:
             return no_board(str(error))
         kept = self._still.answer(frame)
@@ -270,11 +270,12 @@ def _observation(squares: SquareReadings, tray: TrayReading, motion: float) -> O
     return Observation("ok", labels, light_up, tray.state, confidence, motion, reason, labels, tray, squares.probabilities)
 
 
-def _check_frame(frame: np.ndarray) -> None:
+def check_frame(frame: np.ndarray) -> None:
+    """Raise NoBoardError unless ``frame`` is a colour picture large enough to show the board."""
     if not isinstance(frame, np.ndarray) or frame.ndim != 3 or frame.shape[2] != 3 or frame.dtype != np.uint8:
         raise NoBoardError("the picture is not an 8-bit colour image")
     if min(frame.shape[:2]) < 64:
         raise NoBoardError("the picture is too small to show the board")
 
 
-__all__ = ["BoardReader", "CalibrationError", "NoBoardError", "Observation"]
+__all__ = ["BoardReader", "CalibrationError", "NoBoardError", "Observation", "check_frame"]
