@@ -3,7 +3,8 @@
 The markers place the mat in the frame (the grid's printed lines, where they place it
 badly: :mod:`grid_fit`) and tell where the camera is (:mod:`pose`); the grid is warped to
 a top view (:mod:`plane`), where the piece finder looks for pieces standing anywhere in
-their squares (:mod:`pieces`); the tray reader counts the sticks.
+their squares (:mod:`pieces`); the tray reader counts the sticks, in the tray as the
+markers place it (they lie around it; the grid's lines end above it).
 
     >>> import numpy as np
     >>> from senet.vision.mat import MatLayout
@@ -140,7 +141,7 @@ class BoardReader:
         camera, _ = self._camera(frame, location)
         self.pieces = PieceFinder(self.plane)
         self.pieces.calibrate(self.plane.warp(frame, location.homography), self.plane.from_mm(camera.nadir_mm[None, :])[0], camera.height_mm, board or self.start_board)
-        self.tray.calibrate(frame, location.homography)
+        self.tray.calibrate(frame, self._markers_place(location))
 
     def learn(self, board: str) -> None:
         """The board (30 characters) the referee accepted for the last frame read: the reader
@@ -175,7 +176,7 @@ class BoardReader:
                 location, seen = None, self._no_mat(location)
             self._still.keep(frame, (location, seen))
         if location is not None and seen.tray == "empty":
-            self._empty_tray = (frame, location.homography)
+            self._empty_tray = (frame, self._markers_place(location))
         return seen
 
     def _no_mat(self, location: Location | None) -> Observation:
@@ -193,10 +194,11 @@ class BoardReader:
         self.tray.set_camera(camera.nadir_mm, camera.height_mm)
         view = self.plane.warp(frame, location.homography)
         motion = self._motion(view)
-        tray = self.tray.read(frame, location.homography, trace=False)
+        markers = self._markers_place(location)
+        tray = self.tray.read(frame, markers, trace=False)
         squares = self.pieces.read(view, tray.from_beyond)
         if tray.untraced and not squares.covered.any():  # nothing is read from a covered board
-            tray = self.tray.read(frame, location.homography)
+            tray = self.tray.read(frame, markers)
         return _observation(squares, tray, motion)
 
     def _on_grid(self, frame: np.ndarray, location: Location | None) -> Location | None:
@@ -208,6 +210,15 @@ class BoardReader:
             homography = fit_to_grid(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY), location.homography, self.plane)
             self._fitted = (location, replace(location, homography=homography))
         return self._fitted[1]
+
+    def _markers_place(self, location: Location) -> np.ndarray:
+        """The homography the markers gave for ``location`` (one :meth:`_on_grid` returned),
+        before it was fitted to the grid's lines: it places the tray better. A homography cannot
+        follow a lens that bends the picture; the one fitted to the grid's lines is right on
+        the grid and drifts beyond it, while the markers lie around the tray as well (two
+        beside it, two level with the grid)."""
+        assert self._fitted is not None and self._fitted[1] is location, "a location from _on_grid"
+        return self._fitted[0].homography
 
     def _camera(self, frame: np.ndarray, location: Location) -> tuple[MatView, float]:
         """Where the camera is above the mat, and how many top-view pixels one pixel of its
