@@ -105,11 +105,16 @@ def test_the_companion_learns_the_board_on_whichever_printed_mat_the_camera_show
     lights.close()
 
 
-def test_a_picture_that_is_no_colour_image_leaves_the_companion_waiting_to_calibrate(factory: MockFactory) -> None:
+@pytest.mark.parametrize(("picture", "reason"), [
+    (np.zeros((480, 640), np.uint8), "not an 8-bit colour image"),
+    (np.full((480, 640, 3), 128, np.uint8), "markers are visible"),  # a camera that shows no mat
+])
+def test_a_picture_without_a_mat_leaves_the_companion_waiting_to_calibrate(factory: MockFactory, picture: np.ndarray, reason: str) -> None:
     lights = Lights(Wiring(), pin_factory=factory)
-    companion = Companion(Referee("kendall"), BoardReader(known_mats()[0]), lights, mats=tuple(known_mats()))
-    companion.step(np.zeros((480, 640), np.uint8), 0.0)
-    assert not companion.reader.calibrated and "not an 8-bit colour image" in companion.trouble
+    mats = tuple(known_mats())
+    companion = Companion(Referee("kendall"), BoardReader(mats[0]), lights, mats=mats)
+    companion.step(picture, 0.0)
+    assert not companion.reader.calibrated and reason in companion.trouble and companion.reader.geometry is mats[0]
     assert lights.state()["amber"] is True
     lights.close()
 
