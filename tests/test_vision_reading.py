@@ -87,6 +87,29 @@ def test_the_tray_is_read_where_the_markers_place_it_when_the_grids_lines_place_
         assert all(read in ("?", true) for read, true in zip(seen.board, board))  # a stretched grid: unsure, never wrong
 
 
+@pytest.mark.parametrize("paper", ["a3", "a4"])
+def test_a_mat_of_another_layout_is_read_as_its_mat_json_says(paper: str) -> None:
+    """A museum's own mat (``--mat`` takes its mat.json): here the tray lies 5 mm farther from
+    the grid and ends 7 mm higher, seen through a lens that bends the picture. The reader
+    knows nothing of the printed layouts but what the mat's geometry says."""
+    from senet.vision.camera_model import CameraPose
+    from senet.vision.geometry import MatGeometry
+
+    printed = MatLayout.for_paper(paper)
+    x, y, width, height = printed.tray
+    layout = replace(printed, tray=(x, y + 5.0, width, height - 12.0))
+    simulator, rng = Simulator(layout), np.random.default_rng(3)
+    camera = CameraPose(640, 480, 600.0 if paper == "a3" else 420.0, tilt_deg=10, yaw_deg=20, k1=-0.3)
+    reader = BoardReader(MatGeometry.from_dict(layout.geometry(150)))
+    reader.calibrate(simulator.render(Scene(START_BOARD), Conditions(camera), rng))
+    board = "L.LDL.LDLD" + "." * 15 + "D" + "." * 4
+    for _ in range(4):
+        sticks = tuple(bool(side) for side in rng.integers(0, 2, 4))
+        seen = reader.read(simulator.render(Scene(board, sticks), Conditions(camera, scatter=1.0), rng))
+        assert (seen.status, seen.light_up) == ("ok", sum(sticks)), seen.reason
+        assert all(read in ("?", true) for read, true in zip(seen.board, board))
+
+
 @pytest.mark.parametrize("covered", [False, True])
 def test_sticks_lying_together_are_traced_only_while_the_board_is_in_view(monkeypatch: pytest.MonkeyPatch, covered: bool) -> None:
     """Tracing sticks lying together takes many times as long as the rest of a frame; with a
