@@ -52,6 +52,18 @@ def test_a_pale_stick_seen_with_its_side_by_a_tilted_camera_is_read() -> None:
     assert (seen.status, seen.light_up) == ("ok", case.light_up)
 
 
+def test_a_stick_whose_top_a_low_camera_sees_beyond_the_tray_s_rim_is_read() -> None:
+    """A hard generated picture: the camera stands low beyond the mat's top edge, and the top of
+    a pale stick lying against the tray's bottom rim shows beyond it, across the paper below
+    the tray, as fingers reaching in would. Its footprint ends on the paper: the throw is read
+    (none was)."""
+    case = next(itertools.islice(hard_cases("a4", 31, seed=1), 30, None))
+    reader = BoardReader(choose_mat(case.start, known_mats()))
+    reader.calibrate(case.start)
+    seen = reader.read(case.picture)
+    assert (seen.status, seen.light_up) == ("ok", case.light_up)
+
+
 def test_plain_pictures_read_every_square_and_stick() -> None:
     simulator, rng = Simulator(MatLayout.for_paper("a3")), np.random.default_rng(1)
     reader = BoardReader(known_mats()[0])

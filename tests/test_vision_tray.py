@@ -481,6 +481,35 @@ def test_a_stick_lying_over_the_tray_s_rim_to_the_paper_s_edge_is_not_a_hand_rea
     assert reader.masks(draw(APART, hand=(200, tray_height - 20)), np.eye(3)).reached.any()
 
 
+@pytest.fixture(scope="module")
+def seen_from_above() -> TrayReader:
+    """A reader told that its camera stands low beyond the mat's top edge: it sees the top of a
+    stick lying by the tray's bottom rim about 9 mm farther down than its footprint."""
+    reader = TrayReader(MatGeometry.from_dict(LAYOUT.geometry(DPI)))
+    reader.calibrate(draw([]), np.eye(3))
+    x0, _, width, _ = LAYOUT.tray
+    reader.set_camera(np.array([x0 + width / 2, -100.0]), 450.0)
+    return reader
+
+
+@pytest.mark.parametrize("pale", [True, False])
+@pytest.mark.parametrize("beyond_the_rim", [9.0, 10.0, 11.0])
+def test_a_stick_by_the_bottom_rim_seen_from_above_the_mat_is_not_a_hand_reaching_in(seen_from_above: TrayReader, pale: bool,
+                                                                                    beyond_the_rim: float) -> None:
+    """Seen from a low camera beyond the mat's top edge, a stick lying against the tray's
+    bottom rim shows its top mostly beyond the rim, over the paper to the picture's edge, as
+    fingers reaching in would; but its footprint, nearer the camera by its height, ends
+    within the paper: the throw is read, and nothing is said to reach in from beyond."""
+    tray_height = LAYOUT.tray[3]
+    sticks = APART[:3] + [Stick((200, tray_height + beyond_the_rim - 9), 0, pale)]  # its top's middle, as seen
+    masks = seen_from_above.masks(draw(sticks, side=0.0), np.eye(3))
+    assert masks.objects[-4:].any() and not masks.reached.any()
+    seen = seen_from_above.read(draw(sticks, side=0.0), np.eye(3))
+    assert (seen.light_up, seen.from_beyond) == (light_up(sticks), False)
+    # Fingers reaching in there are still seen coming from beyond.
+    assert seen_from_above.masks(draw(APART, hand=(200, tray_height - 20)), np.eye(3)).reached.any()
+
+
 def test_a_dark_sliver_beside_a_washed_out_spot_is_no_dark_stick() -> None:
     """A pale stick in a lamp's glare vanishes but for its shaded side: not a dark stick."""
     pale = Patch(1150, 88.0, 1050, 30)

@@ -36,7 +36,8 @@ import numpy as np
 CORE, STEP = 0.85, 4
 #: A bar counts when at least SHOWN of it is seen, at least FILL of that changed, and it covers
 #: changed pixels worth SHOWN of a whole bar (a stick mostly beyond the view is not counted); and
-#: at least INSIDE of it lies in the tray (on the paper alone, it is no stick thrown).
+#: at least INSIDE of its footprint lies in the tray (on the paper alone, it is no stick thrown;
+#: a camera looking from aside sees a stick's top lie beyond its footprint, as far as its height).
 SHOWN, FILL, INSIDE = 0.3, 0.8, 0.15
 #: A bar's own pixels show its side: pale with at least SURE of them pale and at most MIXED dark,
 #: or the other way round. A pale stick's shaded side is narrow beside its top.
@@ -83,6 +84,9 @@ class BarFitter:
     #: Where a pale stick's top lies from the dark side the camera sees beside it (the offsets
     #: of a kernel centred on its middle), or None where the camera sees no sides.
     _side_kernel: np.ndarray | None = field(default=None, init=False, repr=False)
+    #: How far and which way (x, y tray pixels) the camera sees a stick's top lie from its
+    #: footprint, on the average over the tray.
+    lean: np.ndarray = field(default_factory=lambda: np.zeros(2), init=False, repr=False)
     #: The last masks traced (what changed, and of it the pale pixels) and their bars, with the
     #: paper beside the tray and without.
     _last: dict[bool, tuple[np.ndarray, np.ndarray, np.ndarray | None, list[Bar]]] = field(default_factory=dict, init=False, repr=False)
@@ -116,6 +120,7 @@ class BarFitter:
         stick lie from its footprint, at a few places in the tray (its corners, say): a pale
         stick's dark side shows between them."""
         reach = float(np.linalg.norm(leans, axis=1).max()) if len(leans) else 0.0
+        self.lean = np.mean(leans, axis=0) if len(leans) else np.zeros(2)
         kernel = None
         if reach >= 1.0:
             half = int(np.ceil(reach)) + SIDE_SLACK
@@ -152,6 +157,9 @@ class BarFitter:
         pale_sides = self.pale_sides(pale, dark)
         sides = [np.where(mine > 0, 1.0, np.where(bare | (other > 0), -1.0, 0.0)) * ~pale_sides for mine, other in ((pale, dark), (dark, pale))]
         score = self._half(np.dstack(sides + [seen, seen]).astype(np.float32))  # sides, seen, in the tray
+        # Where the tops of sticks whose footprints lie in the tray are seen (up to the thickest).
+        leaning = cv2.warpAffine(score[..., 3], np.float32([[1, 0, self.lean[0] / 2], [0, 1, self.lean[1] / 2]]), self._size)
+        score[..., 3] = np.maximum(score[..., 3], leaning)
         if beside is not None:
             paper = np.where(beside > 0, 1.0, -1.0) * self.ring
             score += self._half(np.dstack([paper, paper, self.ring, np.zeros_like(paper)]).astype(np.float32))

@@ -468,7 +468,7 @@ class TrayReader:
             beside = self._changed_beside(logged, shift)
             crossing = self._crossing(beside, self._warp.coverage(frame.shape, homography @ self._to_mat))
             if crossing.any():
-                crossing = self._not_over_the_rim(crossing, objects, pale, dark)
+                crossing = self._not_over_the_rim(crossing, objects, pale, dark, beside)
             reached = self._tray(cv2.dilate(crossing, _SQUARE3, iterations=3)) & self._border
         return TrayMasks(objects, pale, dark, reached, beside)
 
@@ -511,16 +511,19 @@ class TrayReader:
             reaching = np.isin(labels, across[across > 0]).astype(np.uint8)
         return reaching
 
-    def _not_over_the_rim(self, crossing: np.ndarray, objects: np.ndarray, pale: np.ndarray, dark: np.ndarray) -> np.ndarray:
+    def _not_over_the_rim(self, crossing: np.ndarray, objects: np.ndarray, pale: np.ndarray, dark: np.ndarray, beside: np.ndarray) -> np.ndarray:
         """``crossing`` without what a stick lying over the tray's rim explains: the patches
-        crossing the band that lie within the footprint of a stick traced in the tray, whose
-        far side ends within the band (a finger reaching in is traced as a bar that runs on
-        beyond it, and a hand leaves more than bars explain: nothing is traced then)."""
+        crossing the band that lie within the top of a stick traced in the tray and on the
+        paper beside it (``beside``), whose footprint's far side ends within the band (a finger
+        reaching in is traced as a bar that runs on beyond it, and a hand leaves more than bars
+        explain: nothing is traced then). Seen from aside, a stick's top lies beyond its
+        footprint: a low camera sees the top of a stick against the rim reach across the band."""
         height, width = crossing.shape
         footprints = np.zeros_like(crossing)
-        for bar in self.bars.traced(objects, pale, dark):
+        for bar in self.bars.traced(objects, pale, dark, beside):
             corners = bar.corners + (self._band, 0)
-            ends_in_band = (corners[:, 0] >= -1).all() and (corners[:, 0] <= width).all() and (corners[:, 1] <= height).all()
+            ends_in_band = any((feet[:, 0] >= -1).all() and (feet[:, 0] <= width).all() and (feet[:, 1] <= height).all()
+                               for feet in (corners, corners - self.bars.lean))  # a camera from aside sees its top beyond its footprint
             if bar.pale is not None and ends_in_band:
                 footprints |= polygon_mask(crossing.shape, corners)
         footprints = cv2.dilate(footprints, self._side_reach)  # its side and shadow, seen from aside
