@@ -277,6 +277,17 @@ def seen_from_below() -> TrayReader:
     return reader
 
 
+@pytest.fixture(scope="module")
+def seen_from_above() -> TrayReader:
+    """A reader told that its camera stands low beyond the mat's top edge: it sees the top of a
+    stick lying by the tray's bottom rim about 9 mm farther down than its footprint."""
+    reader = TrayReader(MatGeometry.from_dict(LAYOUT.geometry(DPI)))
+    reader.calibrate(draw([]), np.eye(3))
+    x0, _, width, _ = LAYOUT.tray
+    reader.set_camera(np.array([x0 + width / 2, -100.0]), 450.0)
+    return reader
+
+
 @pytest.mark.parametrize("sides", [(True, True, False, True), (True,) * 4, (False, True, True, False), (True, False, True, False)])
 def test_a_pale_stick_s_side_seen_from_a_low_camera_is_not_a_dark_stick(reader: TrayReader, seen_from_below: TrayReader,
                                                                         sides: tuple[bool, ...]) -> None:
@@ -333,11 +344,13 @@ def test_sticks_too_close_together_to_count_patch_by_patch_are_traced(reader: Tr
 @settings(max_examples=30, deadline=None, derandomize=True)
 @given(sides=st.tuples(*[st.booleans()] * 4), gap=st.floats(18.5, 24), angle=st.floats(-30, 30), x=st.floats(80, 250),
        y=st.floats(20, 70), over_the_rim=st.sampled_from([None, 128.0, 138.0, 148.0]), side=st.floats(0.2, 0.5), seed=st.integers(0, 99))
-def test_sticks_lying_together_anyhow_never_give_a_wrong_throw(reader: TrayReader, seen_from_below: TrayReader, sides: tuple[bool, ...],
-                                                               gap: float, angle: float, x: float, y: float, over_the_rim: float | None,
-                                                               side: float, seed: int) -> None:
+def test_sticks_lying_together_anyhow_never_give_a_wrong_throw(reader: TrayReader, seen_from_below: TrayReader, seen_from_above: TrayReader,
+                                                               sides: tuple[bool, ...], gap: float, angle: float, x: float, y: float,
+                                                               over_the_rim: float | None, side: float, seed: int) -> None:
     """Stacked against each other at any angle, one perhaps over the tray's rim or beyond it;
-    read by a reader that knows where the camera is, and by one that does not."""
+    read by a reader that does not know where the camera is, by one told that it stands low
+    beyond the mat's bottom edge (which sees the pale sides as drawn), and by one told that it
+    stands beyond the top edge (drawn without sides: it would see them on the other side)."""
     shifts = np.random.default_rng(seed).uniform(-25, 25, 4)
     sticks = [Stick((x + shift, y + index * gap), angle + 3 * (index % 2), pale) for index, (shift, pale) in enumerate(zip(shifts, sides))]
     if over_the_rim is not None:
@@ -345,6 +358,7 @@ def test_sticks_lying_together_anyhow_never_give_a_wrong_throw(reader: TrayReade
     picture = draw(sticks, seed=seed, side=side)
     assert reader.read(picture, np.eye(3)).light_up in (None, light_up(sticks))
     assert seen_from_below.read(picture, np.eye(3)).light_up in (None, light_up(sticks))
+    assert seen_from_above.read(draw(sticks, seed=seed, side=0.0), np.eye(3)).light_up in (None, light_up(sticks))
 
 
 def test_sticks_lying_partly_on_each_other_give_no_wrong_throw(reader: TrayReader) -> None:
@@ -479,17 +493,6 @@ def test_a_stick_lying_over_the_tray_s_rim_to_the_paper_s_edge_is_not_a_hand_rea
     assert seen.light_up == light_up(sticks) and not seen.from_beyond
     # Fingers reaching in there run on beyond it.
     assert reader.masks(draw(APART, hand=(200, tray_height - 20)), np.eye(3)).reached.any()
-
-
-@pytest.fixture(scope="module")
-def seen_from_above() -> TrayReader:
-    """A reader told that its camera stands low beyond the mat's top edge: it sees the top of a
-    stick lying by the tray's bottom rim about 9 mm farther down than its footprint."""
-    reader = TrayReader(MatGeometry.from_dict(LAYOUT.geometry(DPI)))
-    reader.calibrate(draw([]), np.eye(3))
-    x0, _, width, _ = LAYOUT.tray
-    reader.set_camera(np.array([x0 + width / 2, -100.0]), 450.0)
-    return reader
 
 
 @pytest.mark.parametrize("pale", [True, False])
