@@ -883,21 +883,24 @@ def _found(share: float) -> float:
 
 def _against_the_others(brightness: np.ndarray, light: np.ndarray, gap: float) -> np.ndarray:
     """Which pieces' calls (``light`` > 0.5: light) the picture's own pieces contradict: their
-    ``brightness`` parts at its widest gap, at least ``gap``, into a darker group holding a
-    piece called dark and a lighter one holding a piece called light; a piece called against
-    its group is contradicted. A person compares the pieces with each other so.
+    ``brightness`` parts at its widest gap, at least ``gap``, into a darker group of pieces
+    mostly called dark and a lighter one of pieces mostly called light; a piece called against
+    its group is contradicted. A person compares the pieces with each other so (a gap that
+    parts off a light piece in a lamp's glare from pieces of both kinds parts no kinds).
 
     >>> _against_the_others(np.array([-3.0, 1.0, 1.5, 6.0, 6.5]), np.array([0.0, 0.9, 0.1, 1.0, 1.0]), 2.0).tolist()
     [False, True, False, False, False]
     >>> _against_the_others(np.array([5.0, 5.5, 6.0, 9.0]), np.ones(4), 2.0).tolist()  # one kind, one in glare
     [False, False, False, False]
+    >>> _against_the_others(np.array([-5.0, -4.0, 0.0, 1.0, 1.5, 5.0]), np.array([0.0, 0.0, 1.0, 1.0, 1.0, 1.0]), 2.0).tolist()
+    [False, False, False, False, False, False]
     """
     doubted = np.zeros(len(brightness), bool)
     if len(brightness) < 2:
         return doubted
     darker, widest = _parted(brightness)
     called_light = light > 0.5
-    if widest < gap or called_light[darker].all() or not called_light[~darker].any():
+    if widest < gap or called_light[darker].mean() >= 0.5 or called_light[~darker].mean() <= 0.5:
         return doubted
     return darker == called_light
 
