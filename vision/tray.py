@@ -519,16 +519,16 @@ class TrayReader:
         explain: nothing is traced then). Seen from aside, a stick's top lies beyond its
         footprint: a low camera sees the top of a stick against the rim reach across the band."""
         height, width = crossing.shape
-        footprints = np.zeros_like(crossing)
+        tops = np.zeros_like(crossing)
         for bar in self.bars.traced(objects, pale, dark, beside):
             corners = bar.corners + (self._band, 0)
             ends_in_band = any((feet[:, 0] >= -1).all() and (feet[:, 0] <= width).all() and (feet[:, 1] <= height).all()
                                for feet in (corners, corners - self.bars.lean))  # a camera from aside sees its top beyond its footprint
             if bar.pale is not None and ends_in_band:
-                footprints |= polygon_mask(crossing.shape, corners)
-        footprints = cv2.dilate(footprints, self._side_reach)  # its side and shadow, seen from aside
+                tops |= polygon_mask(crossing.shape, corners)
+        tops = cv2.dilate(tops, self._side_reach)  # its side and shadow, seen from aside
         count, labels = cv2.connectedComponents(crossing, connectivity=8)
-        inside = np.bincount(labels.ravel(), footprints.ravel(), count) >= OVER_THE_RIM * np.bincount(labels.ravel(), minlength=count)
+        inside = np.bincount(labels.ravel(), tops.ravel(), count) >= OVER_THE_RIM * np.bincount(labels.ravel(), minlength=count)
         inside[0] = False
         return np.where(inside[labels], 0, crossing).astype(np.uint8)
 
