@@ -266,26 +266,29 @@ def test_a_stick_standing_across_the_tray_at_its_end_is_traced_with_sticks_lying
     assert read(reader, sticks).light_up == sum(sides)
 
 
+def seen_from(y_mm: float) -> TrayReader:
+    """A reader told that its camera stands 450 mm up above the tray's middle column, at
+    ``y_mm`` down the mat."""
+    reader = TrayReader(MatGeometry.from_dict(LAYOUT.geometry(DPI)))
+    reader.calibrate(draw([]), np.eye(3))
+    x0, _, width, _ = LAYOUT.tray
+    reader.set_camera(np.array([x0 + width / 2, y_mm]), 450.0)
+    return reader
+
+
 @pytest.fixture(scope="module")
 def seen_from_below() -> TrayReader:
     """A reader told that its camera stands low beyond the mat's bottom edge (which sees each
     pale stick's dark side along its top, on that side, as :func:`draw` draws it)."""
-    reader = TrayReader(MatGeometry.from_dict(LAYOUT.geometry(DPI)))
-    reader.calibrate(draw([]), np.eye(3))
-    x0, y0, width, height = LAYOUT.tray
-    reader.set_camera(np.array([x0 + width / 2, y0 + height + 250.0]), 450.0)
-    return reader
+    _, y0, _, height = LAYOUT.tray
+    return seen_from(y0 + height + 250.0)
 
 
 @pytest.fixture(scope="module")
 def seen_from_above() -> TrayReader:
     """A reader told that its camera stands low beyond the mat's top edge: it sees the top of a
     stick lying by the tray's bottom rim about 9 mm farther down than its footprint."""
-    reader = TrayReader(MatGeometry.from_dict(LAYOUT.geometry(DPI)))
-    reader.calibrate(draw([]), np.eye(3))
-    x0, _, width, _ = LAYOUT.tray
-    reader.set_camera(np.array([x0 + width / 2, -100.0]), 450.0)
-    return reader
+    return seen_from(-100.0)
 
 
 @pytest.mark.parametrize("sides", [(True, True, False, True), (True,) * 4, (False, True, True, False), (True, False, True, False)])
@@ -505,9 +508,10 @@ def test_a_stick_by_the_bottom_rim_seen_from_above_the_mat_is_not_a_hand_reachin
     within the paper: the throw is read, and nothing is said to reach in from beyond."""
     tray_height = LAYOUT.tray[3]
     sticks = APART[:3] + [Stick((200, tray_height + beyond_the_rim - 9), 0, pale)]  # its top's middle, as seen
-    masks = seen_from_above.masks(draw(sticks, side=0.0), np.eye(3))
+    picture = draw(sticks, side=0.0)
+    masks = seen_from_above.masks(picture, np.eye(3))
     assert masks.objects[-4:].any() and not masks.reached.any()
-    seen = seen_from_above.read(draw(sticks, side=0.0), np.eye(3))
+    seen = seen_from_above.read(picture, np.eye(3))
     assert (seen.light_up, seen.from_beyond) == (light_up(sticks), False)
     # Fingers reaching in there are still seen coming from beyond.
     assert seen_from_above.masks(draw(APART, hand=(200, tray_height - 20)), np.eye(3)).reached.any()
