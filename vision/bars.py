@@ -35,10 +35,12 @@ import numpy as np
 #: it) and its width. It is fitted on a view of half the tray's resolution, turned every STEP degrees.
 CORE, STEP = 0.85, 4
 #: A bar counts when at least SHOWN of it is seen, at least FILL of that changed, and it covers
-#: changed pixels worth SHOWN of a whole bar (a stick mostly beyond the view is not counted); and
-#: at least INSIDE of its footprint lies in the tray (on the paper alone, it is no stick thrown;
-#: a camera looking from aside sees a stick's top lie beyond its footprint, as far as its height).
-SHOWN, FILL, INSIDE = 0.3, 0.8, 0.15
+#: changed pixels worth SHOWN of a whole bar (a stick mostly beyond the view is not counted); at
+#: least INSIDE of its footprint lies in the tray (on the paper alone, it is no stick thrown;
+#: a camera looking from aside sees a stick's top lie beyond its footprint, as far as its height);
+#: and at most UNDER of what is seen of it lies under the bars found before (three sticks lying
+#: askew against each other leave room for a fourth bar, mostly over them).
+SHOWN, FILL, INSIDE, UNDER = 0.3, 0.8, 0.15, 0.5
 #: A bar's own pixels show its side: pale with at least SURE of them pale and at most MIXED dark,
 #: or the other way round. A pale stick's shaded side is narrow beside its top.
 SURE, MIXED = 0.7, (0.2, 0.1)
@@ -90,6 +92,10 @@ class BarFitter:
     #: The last masks traced (what changed, and of it the pale pixels) and their bars, with the
     #: paper beside the tray and without.
     _last: dict[bool, tuple[np.ndarray, np.ndarray, np.ndarray | None, list[Bar]]] = field(default_factory=dict, init=False, repr=False)
+    #: How much of a bar at each place of the half-size view turned by an angle must show to
+    #: count (see SHOWN and UNDER), with the paper beside the tray and without (by the flag and
+    #: the angle's index).
+    _to_show: dict[tuple[bool, int], np.ndarray] = field(default_factory=dict, init=False, repr=False)
 
     def __post_init__(self) -> None:
         height, width = self.inner.shape
@@ -166,7 +172,7 @@ class BarFitter:
         taken = np.zeros(self.ring.shape, np.uint8)
         bars: list[Bar] = []
         while len(bars) < MOST:
-            best = self._best(score)
+            best = self._best(score, beside is not None)
             if best is None:
                 break
             core, stick = (self._box(*best, share) for share in (1.0, 1 / CORE))
@@ -186,14 +192,14 @@ class BarFitter:
             return []
         return bars
 
-    def _best(self, score: np.ndarray) -> tuple[int, int, int] | None:
+    def _best(self, score: np.ndarray, paper: bool) -> tuple[int, int, int] | None:
         """Where the best-covered bar of either side lies (x, y on the turned half-size view)
         and its angle's index, or None: sought at every other angle, then at the angles beside
-        the best of those."""
+        the best of those. ``paper``: whether the paper beside the tray is looked at too."""
         turns = len(self._turns)
-        found = [(self._covered(score, index), index) for index in range(0, turns, 2)]
+        found = [(self._covered(score, index, paper), index) for index in range(0, turns, 2)]
         best, index = max(found, key=lambda pair: pair[0][0])
-        found = [(best, index)] + [(self._covered(score, beside % turns), beside % turns) for beside in (index - 1, index + 1)]
+        found = [(best, index)] + [(self._covered(score, beside % turns, paper), beside % turns) for beside in (index - 1, index + 1)]
         (value, (x, y)), index = max(found, key=lambda pair: pair[0][0])
         return None if value < SHOWN * self._bar[0] * self._bar[1] else (self._middle(score, x, y, index), y, index)
 
@@ -205,12 +211,16 @@ class BarFitter:
         back = cv2.invertAffineTransform(self._turns[index][0])
         return (box @ back[:, :2].T + back[:, 2] - self._origin) * 2
 
-    def _covered(self, score: np.ndarray, index: int) -> tuple[float, tuple[int, int]]:
+    def _covered(self, score: np.ndarray, index: int, paper: bool) -> tuple[float, tuple[int, int]]:
         """The best cover of a bar turned to the ``index``th angle, and where it lies (x, y)."""
         pale, dark, shown, inside = cv2.split(self._sums(cv2.warpAffine(score, *self._turns[index]), self._bar))
-        covered = cv2.max(pale, dark)
         area = self._bar[0] * self._bar[1]
-        covered[(shown < SHOWN * area) | (inside < INSIDE * area) | (covered < (2 * FILL - 1) * shown)] = -np.inf
+        if (paper, index) not in self._to_show:
+            view = self._half(self.inner.astype(np.float32)) + (self._half(self.ring.astype(np.float32)) if paper else 0.0)
+            in_view = self._sums(cv2.warpAffine(view, *self._turns[index]), self._bar)
+            self._to_show[paper, index] = cv2.max(in_view * (1 - UNDER), SHOWN * area)
+        covered = cv2.max(pale, dark)
+        covered[(shown < self._to_show[paper, index]) | (inside < INSIDE * area) | (covered < (2 * FILL - 1) * shown)] = -np.inf
         y, x = np.unravel_index(int(np.argmax(covered)), covered.shape)
         return float(covered[y, x]), (int(x), int(y))
 
