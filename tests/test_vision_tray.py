@@ -45,7 +45,8 @@ def draw(sticks: list[Stick], hand: tuple[float, float] | None = None, seed: int
          pale_top: tuple[int, int, int] = PALE_TOP) -> np.ndarray:
     """The mat seen from above with ``sticks``, and perhaps a hand reaching up from the mat's
     bottom edge with its fingertips at ``hand`` (tray mm). ``side``: how much of a stick's
-    width its side shows beside a pale top (of colour ``pale_top``); ``dark``: a dark stick's
+    width its side shows beside a pale top (of colour ``pale_top``), below it as a camera beyond
+    the mat's bottom edge sees it, or above it where negative; ``dark``: a dark stick's
     back and the light along it; ``glint``: how wide (mm) a lamp's glint runs along that light."""
     image = render_mat(LAYOUT, DPI).astype(np.float32)
     x0, y0, _, _ = LAYOUT.tray
@@ -66,8 +67,8 @@ def draw(sticks: list[Stick], hand: tuple[float, float] | None = None, seed: int
     for stick in sticks:
         if stick.pale:
             across = np.radians(stick.angle + 90)
-            reach = (0.5 + side / 2) * STICK_MM[1]
-            cv2.fillConvexPoly(image, box(stick, (STICK_MM[0], side * STICK_MM[1]), (reach * np.cos(across), reach * np.sin(across))),
+            reach = np.copysign(0.5 + abs(side) / 2, side) * STICK_MM[1]
+            cv2.fillConvexPoly(image, box(stick, (STICK_MM[0], abs(side) * STICK_MM[1]), (reach * np.cos(across), reach * np.sin(across))),
                                PALE_SIDE, cv2.LINE_AA, 4)
             cv2.fillConvexPoly(image, box(stick, STICK_MM), pale_top, cv2.LINE_AA, 4)
         else:
@@ -352,8 +353,8 @@ def test_sticks_lying_together_anyhow_never_give_a_wrong_throw(reader: TrayReade
                                                                over_the_rim: float | None, side: float, seed: int) -> None:
     """Stacked against each other at any angle, one perhaps over the tray's rim or beyond it;
     read by a reader that does not know where the camera is, by one told that it stands low
-    beyond the mat's bottom edge (which sees the pale sides as drawn), and by one told that it
-    stands beyond the top edge (drawn without sides: it would see them on the other side)."""
+    beyond the mat's bottom edge, and by one told that it stands beyond the top edge (each sees
+    the pale sides on its own side)."""
     shifts = np.random.default_rng(seed).uniform(-25, 25, 4)
     sticks = [Stick((x + shift, y + index * gap), angle + 3 * (index % 2), pale) for index, (shift, pale) in enumerate(zip(shifts, sides))]
     if over_the_rim is not None:
@@ -361,7 +362,7 @@ def test_sticks_lying_together_anyhow_never_give_a_wrong_throw(reader: TrayReade
     picture = draw(sticks, seed=seed, side=side)
     assert reader.read(picture, np.eye(3)).light_up in (None, light_up(sticks))
     assert seen_from_below.read(picture, np.eye(3)).light_up in (None, light_up(sticks))
-    assert seen_from_above.read(draw(sticks, seed=seed, side=0.0), np.eye(3)).light_up in (None, light_up(sticks))
+    assert seen_from_above.read(draw(sticks, seed=seed, side=-side), np.eye(3)).light_up in (None, light_up(sticks))
 
 
 def test_sticks_lying_partly_on_each_other_give_no_wrong_throw(reader: TrayReader) -> None:
@@ -383,6 +384,29 @@ def test_three_pale_sticks_lying_against_each_other_are_not_traced_as_four(seen_
     sticks = [Stick((203.26, 31.47), -12.51, True), Stick((223.86, 50.99), -9.51, True), Stick((214.1, 70.5), -12.51, True),
               Stick((211.39, 148.0), -9.51, False)]
     assert seen_from_above.read(draw(sticks, seed=32, side=0.0), np.eye(3)).light_up in (None, 3)
+
+
+@pytest.mark.parametrize("side", [-0.3, -0.42])
+def test_a_pale_stick_over_the_rim_showing_only_its_side_in_the_tray_is_read_on_the_paper(seen_from_above: TrayReader, side: float) -> None:
+    """Seen from beyond the mat's top edge, a pale stick lying over the tray's bottom rim shows
+    in the tray only its dark side, the sliver nearest the camera, and its top on the paper:
+    the paper, not the sliver, tells its side up (the sliver said dark: 2 for 3)."""
+    sticks = [Stick((148.76, 20.35), -1.69, False), Stick((127.76, 43.68), 1.31, True), Stick((104.87, 67.0), -1.69, True),
+              Stick((117.52, 148.0), 1.31, True)]
+    assert seen_from_above.read(draw(sticks, side=side), np.eye(3)).light_up == 3
+
+
+@pytest.mark.parametrize("pale", [True, False])
+@pytest.mark.parametrize("over_the_rim", [146.0, 148.0, 150.0])
+def test_a_stick_lying_mostly_over_the_far_rim_is_never_read_as_the_other_side(seen_from_above: TrayReader, pale: bool,
+                                                                                over_the_rim: float) -> None:
+    """Lying apart from the others with most of it beyond the tray's bottom rim, a pale stick
+    seen from beyond the mat's top edge leaves only its dark side in the tray, a sliver a dark
+    stick could leave too (it was counted dark: 0 for 1). The sticks are traced, with the paper
+    beyond, and the two readings must agree."""
+    sticks = APART[:3] + [Stick((200, over_the_rim), 0, pale)]
+    assert seen_from_above.read(draw(sticks, side=-0.3), np.eye(3)).light_up in (None, light_up(sticks))
+    assert seen_from_above.read(draw(sticks, side=-0.45), np.eye(3)).light_up in (None, light_up(sticks))
 
 
 def test_bars_are_traced_once_for_sticks_lying_still_and_again_for_a_new_throw(monkeypatch: pytest.MonkeyPatch) -> None:

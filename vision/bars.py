@@ -44,6 +44,10 @@ SHOWN, FILL, INSIDE, UNDER = 0.3, 0.8, 0.15, 0.5
 #: A bar's own pixels show its side: pale with at least SURE of them pale and at most MIXED dark,
 #: or the other way round. A pale stick's shaded side is narrow beside its top.
 SURE, MIXED = 0.7, (0.2, 0.1)
+#: A bar whose pixels in the tray may all be a pale stick's side (its top beyond the tray's rim,
+#: say) shows its side up on the paper: of what changed under it there, at most the first of
+#: DARK_ON_PAPER darker than any shadow for a pale top, at least the second for a dark back.
+DARK_ON_PAPER = (0.1, 0.5)
 #: Changed pixels farther than NEAR (a share of a stick's width) from every stick found are left
 #: over. Where a lump of them at least THICK of a stick's width across covers more than LUMP square
 #: stick widths, something else lies in the tray (a finger laid over a stick sticks out beside
@@ -69,6 +73,9 @@ class Bar:
     pale: bool | None
     #: The footprint's corners (x, y tray pixels, 4 x 2), where it lies beyond the tray's edge too.
     corners: np.ndarray
+    #: Whether its pixels in the tray may be only a pale stick's side, its top beyond the rim,
+    #: where the paper does not plainly show it (``pale`` is None then): a stick all the same.
+    side_only: bool = False
 
 
 @dataclass
@@ -153,8 +160,9 @@ class BarFitter:
 
     def fit(self, objects: np.ndarray, pale: np.ndarray, dark: np.ndarray, beside: np.ndarray | None = None) -> list[Bar]:
         """The bars found, best first; empty when changed pixels are left over that no bar
-        explains (something in the tray is not a stick). ``beside``: 1 where the paper beside
-        and below the tray changed (the shape of ``ring``), if it was looked at."""
+        explains (something in the tray is not a stick). ``beside``: where the paper beside
+        and below the tray changed (the shape of ``ring``), if it was looked at: 1, or 2 where
+        it is darker than any shadow (a dark stick's back)."""
         seen = self.inner > 0
         # A bar of a side scores its side's pixels, less the other side's and the bare tray's,
         # over what it shows: the tray no bar took yet. On the paper, what changed counts for
@@ -178,9 +186,14 @@ class BarFitter:
             core, stick = (self._box(*best, share) for share in (1.0, 1 / CORE))
             core_mask, stick_mask = (polygon_mask(objects.shape, corners) for corners in (core, stick))
             own = (core_mask > 0) & (self._tray(taken) == 0) & (objects > 0)
-            bar = Bar(stick_mask > 0, _pale_up(own, pale, dark, pale_sides), stick)
-            bars.append(bar)
             footprint = polygon_mask(taken.shape, stick + (self._band, 0))
+            pale_up = _pale_up(own, pale, dark, pale_sides)
+            beyond = footprint.sum() > self._tray(footprint).sum()  # over the tray's rim
+            side_only = pale_up is False and beyond and self._maybe_a_side(own, core_mask)
+            if side_only:  # the paper may tell
+                pale_up = None if beside is None else _pale_on_paper(footprint & self.ring, beside)
+            bar = Bar(stick_mask > 0, pale_up, stick, side_only=side_only and pale_up is None)
+            bars.append(bar)
             if bar.pale:  # with its side
                 self._tray(footprint)[self._beside(stick_mask) & pale_sides] = 1
             taken |= cv2.dilate(footprint, _SQUARE3, iterations=2)
@@ -243,6 +256,43 @@ class BarFitter:
         beyond = cv2.dilate(((dark > 0) & ~near).astype(np.uint8), self._side_kernel[::-1, ::-1]) > 0
         return (dark > 0) & near & ~beyond
 
+    def _maybe_a_side(self, own: np.ndarray, bar: np.ndarray) -> bool:
+        """Whether all a bar's own pixels (``own``, bool) lie along the edge of the bar (a mask)
+        that faces the camera, no farther in than a pale stick's side shows: they may be the
+        side of a pale stick whose top the tray does not show (beyond its rim, say).
+
+        >>> fitter = BarFitter(np.ones((40, 60), np.uint8), (40.0, 12.0))
+        >>> fitter.set_lean(np.array([[0.0, 3.0]]))  # tops lie 3 pixels down: the camera is up
+        >>> bar, own = np.zeros((40, 60), np.uint8), np.zeros((40, 60), bool)
+        >>> bar[20:32, 10:50] = 1
+        >>> own[20:24, 10:50] = True  # the top 4 rows of the bar: maybe a side
+        >>> fitter._maybe_a_side(own, bar), fitter._maybe_a_side(np.roll(own, 8, axis=0), bar)
+        (True, False)
+        """
+        return bool(own.any()) and not (own & ~self._side_strip(bar, toward_camera=True)).any()
+
+    def far_rim(self) -> np.ndarray:
+        """The tray's pixels (bool) along its edge away from the camera, no farther in than a
+        pale stick's side shows: a pale stick lying over the rim there may show only its side
+        in the tray, its top beyond. Nothing where the camera sees no sides.
+
+        >>> fitter = BarFitter(np.ones((20, 30), np.uint8), (20.0, 6.0))
+        >>> fitter.set_lean(np.array([[0.0, 3.0]]))  # tops lie 3 pixels down: the camera is up
+        >>> np.flatnonzero(fitter.far_rim().any(axis=1)).tolist()  # the bottom rows
+        [15, 16, 17, 18, 19]
+        """
+        return self._side_strip(self.inner, toward_camera=False)
+
+    def _side_strip(self, mask: np.ndarray, toward_camera: bool) -> np.ndarray:
+        """The pixels of a mask (bool) no farther from its edge facing the camera (or facing
+        away) than a pale stick's side shows (as far as its top leans, and SIDE_SLACK)."""
+        reach = float(np.linalg.norm(self.lean))
+        if reach < 1.0:
+            return np.zeros(mask.shape, bool)
+        shift = self.lean * (1 + SIDE_SLACK / reach) * (1 if toward_camera else -1)
+        inward = cv2.warpAffine(mask.astype(np.uint8), np.float32([[1, 0, shift[0]], [0, 1, shift[1]]]), mask.shape[::-1])
+        return (mask > 0) & (inward == 0)
+
     def _beside(self, top: np.ndarray) -> np.ndarray:
         """Where the camera may see the dark side of a pale stick whose top is ``top`` (a mask),
         and the top itself (bool): the top alone where it sees no sides."""
@@ -285,6 +335,23 @@ def _same(before: np.ndarray, now: np.ndarray) -> bool:
     False
     """
     return int(cv2.countNonZero(cv2.bitwise_xor(before, now))) <= SAME * max(1, int(cv2.countNonZero(cv2.bitwise_or(before, now))))
+
+
+def _pale_on_paper(footprint: np.ndarray, beside: np.ndarray) -> bool | None:
+    """Whether the paper shows a stick pale side up (True) or dark (False), or None when it does
+    not plainly: what changed on the paper within its ``footprint`` (uint8, the shape of
+    ``beside``) is mostly darker than any shadow (``beside`` 2: a dark back), or hardly any of it.
+
+    >>> beside, footprint = np.zeros((4, 8), np.uint8), np.zeros((4, 8), np.uint8)
+    >>> footprint[1:3, 1:7], beside[1:3, 0:5] = 1, 2
+    >>> _pale_on_paper(footprint, beside), _pale_on_paper(footprint, beside // 2), _pale_on_paper(footprint, 0 * beside)
+    (False, True, None)
+    """
+    changed = beside[(footprint > 0) & (beside > 0)]
+    if changed.size == 0:
+        return None
+    dark_share = (changed == 2).mean()
+    return False if dark_share >= DARK_ON_PAPER[1] else True if dark_share <= DARK_ON_PAPER[0] else None
 
 
 def _pale_up(own: np.ndarray, pale: np.ndarray, dark: np.ndarray, pale_sides: np.ndarray) -> bool | None:

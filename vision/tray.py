@@ -88,6 +88,10 @@ SINGLE_SPREAD = 1.4
 #: board's last row, a fingertip or a sliver of a stick at the edge). None is counted: if
 #: one is a stick, fewer than four are seen and no throw is read.
 SPECK = 0.3
+#: A patch with at least SLIVER of its dark pixels along the tray's far rim, where a camera from
+#: aside sees a pale stick's side (and a stick's length of them), may be the side of a pale
+#: stick lying beyond the rim.
+SLIVER = 0.95
 #: How far one stick's area and width (as a share of them) may stray from the single sticks
 #: seen: sticks look bigger or smaller as they lie (their sides), under the lamp, with blur.
 #: And how far its shares of pale and dark pixels may fall below or rise above theirs:
@@ -165,7 +169,7 @@ class TrayMasks(NamedTuple):
     """Masks of the tray (uint8 0/1): things lying in it, and of those the pale and dark pixels;
     its edge where something crosses the paper beside it from beyond (a hand reaching in); and,
     when something touches the tray's edge, where the paper beside and below it changed (the
-    tray's view widened by the band of paper; None otherwise)."""
+    tray's view widened by the band of paper; 2 where darker than any shadow; None otherwise)."""
 
     objects: np.ndarray
     pale: np.ndarray
@@ -307,6 +311,7 @@ class TrayReader:
         self._inner = np.zeros((h, w), np.uint8)
         self._inner[2:-2, 2:-2] = 1  # leave out the printed border line
         self.bars = BarFitter(self._inner, STICK_PX, self._ring)  # traces sticks lying together, and over the rim
+        self._far_rim = np.zeros_like(self._inner)  # where a pale stick's side may show alone (see set_camera)
         self._side_reach = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (round(STICK_PX[1]) | 1,) * 2)
         self._border = self._inner - cv2.erode(self._inner, _SQUARE3)
         self._edge = np.flatnonzero(self._border)  # where a patch may be cut off: the edge, washed-out spots
@@ -330,6 +335,7 @@ class TrayReader:
         tops = feet + away * STICK_HEIGHT_MM / max(camera_height_mm - STICK_HEIGHT_MM, 1.0) * per_mm
         feet, tops = (cv2.perspectiveTransform(points.reshape(1, -1, 2), self._to_band)[0] for points in (feet, tops))
         self.bars.set_lean(tops - feet)
+        self._far_rim = self.bars.far_rim().astype(np.uint8)
 
     def warp(self, frame: np.ndarray, homography: np.ndarray) -> np.ndarray:
         """The tray seen from straight above, smoothed (uint8 BGR)."""
@@ -381,16 +387,19 @@ class TrayReader:
             pale_up, total, reason = None, 0, error.reason
         # Sticks lying together: trace them as bars, where the patches could not be counted or
         # where no stick lies apart to measure the others by (each may lie partly over another).
-        if not from_beyond and (pale_up is None or all(patch.parted for patch in patches)):
+        # A dark sliver along the tray's far rim may be the side of a pale stick lying over it,
+        # its top on the paper: the tracer, looking there too, must agree with the count.
+        sliver = masks.beside is not None and self._sliver_at_far_rim(masks)
+        if not from_beyond and (pale_up is None or sliver or all(patch.parted for patch in patches)):
             if not trace:
                 self._untraced = (frame, homography, masks)
                 return TrayReading("unclear", None, total, reason or "sticks lie too close together to count", untraced=True)
-            traced = self.bars.light_up(masks.objects, masks.pale, masks.dark)
+            traced = None if sliver else self.bars.light_up(masks.objects, masks.pale, masks.dark)
             if traced is None and masks.beside is not None:  # a stick lying over the rim, seen on the paper too
                 traced = self.bars.light_up(masks.objects, masks.pale, masks.dark, masks.beside)
             if pale_up is None:
                 pale_up = traced
-            elif traced is not None and traced != pale_up:
+            elif (traced is not None or sliver) and traced != pale_up:
                 pale_up, total, reason = None, 0, "sticks lie too close together to count"
         if pale_up is None:
             return TrayReading("unclear", None, total, reason, from_beyond=from_beyond)
@@ -417,6 +426,13 @@ class TrayReader:
             parts = _touching(member, pale[box], dark[box]) or [member]
             found += [_patch(part, pale[box], dark[box], edge[box], sides[box], parted=len(parts) > 1) for part in parts]
         return found
+
+    def _sliver_at_far_rim(self, masks: TrayMasks) -> bool:
+        """Whether something in the tray is a dark sliver along its edge away from the camera,
+        no wider than a pale stick's side shows there (see SLIVER)."""
+        count, labels = cv2.connectedComponents(masks.objects, connectivity=8)
+        at_rim, dark = (np.bincount(labels.ravel(), mask.ravel(), count)[1:] for mask in (masks.dark & self._far_rim, masks.dark))
+        return bool((at_rim >= np.maximum(STICK_PX[0], SLIVER * dark)).any())
 
     def masks(self, frame: np.ndarray, homography: np.ndarray) -> TrayMasks:
         """The tray's masks (see :class:`TrayMasks`). Raises Unclear when something covers most of the tray."""
@@ -465,7 +481,7 @@ class TrayReader:
         pale, dark = (pale & ~glint).astype(np.uint8), (dark | glint).astype(np.uint8)
         reached, beside = np.zeros_like(objects), None
         if objects[self._border > 0].any():  # only what touches the tray's edge lies beyond it, or comes from beyond
-            beside = self._changed_beside(logged, shift)
+            beside = self._changed_beside(logged, shift, drift)
             crossing = self._crossing(beside, self._warp.coverage(frame.shape, homography @ self._to_mat))
             if crossing.any():
                 crossing = self._not_over_the_rim(crossing, objects, pale, dark, beside)
@@ -490,13 +506,16 @@ class TrayReader:
         jumped = (~short & (self.reference[clipped] + drift < _LOG[CLIPPED_FROM])).any(axis=1)
         return jumped | (np.where(short, change[clipped], -np.inf).max(axis=1) > drift + RISEN)
 
-    def _changed_beside(self, logged: np.ndarray, shift: np.ndarray) -> np.ndarray:
+    def _changed_beside(self, logged: np.ndarray, shift: np.ndarray, drift: float) -> np.ndarray:
         """Where the band of paper beside and below the tray changed colour since calibration (a
-        mask of the banded view, uint8 0/1), the light's drift (``shift``) taken off. ``logged``:
-        the banded view's log values."""
+        mask of the banded view, uint8: 1, or 2 where it is darker than any shadow), the light's
+        drift (``shift`` in colour, ``drift`` in brightness) taken off. ``logged``: the banded
+        view's log values."""
         blue, green, red = cv2.split(cv2.subtract(logged, self._band_reference))
         moved = cv2.add(cv2.absdiff(cv2.subtract(blue, green), float(shift[0])), cv2.absdiff(cv2.subtract(red, green), float(shift[1])))
-        return ((moved > COLOUR_CHANGE) & (self._ring > 0)).astype(np.uint8)
+        changed = ((moved > COLOUR_CHANGE) & (self._ring > 0)).astype(np.uint8)
+        changed[(changed > 0) & ((blue + green + red) * (1 / 3) < drift + DARKER_THAN_SHADOW)] = 2
+        return changed
 
     def _crossing(self, changed: np.ndarray, in_view: np.ndarray) -> np.ndarray:
         """What crosses the band of paper beside the tray (a mask of the banded view, uint8 0/1):
@@ -524,7 +543,7 @@ class TrayReader:
             corners = bar.corners + (self._band, 0)
             ends_in_band = any((feet[:, 0] >= -1).all() and (feet[:, 0] <= width).all() and (feet[:, 1] <= height).all()
                                for feet in (corners, corners - self.bars.lean))  # a camera from aside sees its top beyond its footprint
-            if bar.pale is not None and ends_in_band:
+            if (bar.pale is not None or bar.side_only) and ends_in_band:
                 tops |= polygon_mask(crossing.shape, corners)
         tops = cv2.dilate(tops, self._side_reach)  # its side and shadow, seen from aside
         count, labels = cv2.connectedComponents(crossing, connectivity=8)
