@@ -88,9 +88,9 @@ SINGLE_SPREAD = 1.4
 #: board's last row, a fingertip or a sliver of a stick at the edge). None is counted: if
 #: one is a stick, fewer than four are seen and no throw is read.
 SPECK = 0.3
-#: A patch with at least SLIVER of its dark pixels along the tray's far rim, where a camera from
-#: aside sees a pale stick's side (and a stick's length of them), may be the side of a pale
-#: stick lying beyond the rim.
+#: A dark patch with at least SLIVER of its dark pixels along the tray's far rim, where a camera
+#: from aside sees a pale stick's side (and a stick's length of them), and hardly any pale ones
+#: (its top), may be the side of a pale stick lying beyond the rim.
 SLIVER = 0.95
 #: How far one stick's area and width (as a share of them) may stray from the single sticks
 #: seen: sticks look bigger or smaller as they lie (their sides), under the lamp, with blur.
@@ -431,8 +431,8 @@ class TrayReader:
         """Whether something in the tray is a dark sliver along its edge away from the camera,
         no wider than a pale stick's side shows there (see SLIVER)."""
         count, labels = cv2.connectedComponents(masks.objects, connectivity=8)
-        at_rim, dark = (np.bincount(labels.ravel(), mask.ravel(), count)[1:] for mask in (masks.dark & self._far_rim, masks.dark))
-        return bool((at_rim >= np.maximum(STICK_PX[0], SLIVER * dark)).any())
+        at_rim, dark, pale = (np.bincount(labels.ravel(), mask.ravel(), count)[1:] for mask in (masks.dark & self._far_rim, masks.dark, masks.pale))
+        return bool(((at_rim >= np.maximum(STICK_PX[0], SLIVER * dark)) & (pale <= (1 - SLIVER) * dark)).any())
 
     def masks(self, frame: np.ndarray, homography: np.ndarray) -> TrayMasks:
         """The tray's masks (see :class:`TrayMasks`). Raises Unclear when something covers most of the tray."""
