@@ -188,10 +188,10 @@ class BarFitter:
             own = (core_mask > 0) & (self._tray(taken) == 0) & (objects > 0)
             footprint = polygon_mask(taken.shape, stick + (self._band, 0))
             pale_up = _pale_up(own, pale, dark, pale_sides)
-            beyond = footprint.sum() > self._tray(footprint).sum()  # over the tray's rim
-            side_only = pale_up is False and beyond and self._maybe_a_side(own, core_mask)
-            if side_only:  # the paper may tell
-                pale_up = None if beside is None else _pale_on_paper(footprint & self.ring, beside)
+            # Read dark, lying over the rim, and all its pixels in the tray a side's sliver?
+            side_only = pale_up is False and footprint.sum() > self._tray(footprint).sum() and self._maybe_a_side(own, core_mask)
+            if side_only:  # the paper may tell (it changed only beside the tray)
+                pale_up = None if beside is None else _pale_on_paper(footprint, beside)
             bar = Bar(stick_mask > 0, pale_up, stick, side_only=side_only and pale_up is None)
             bars.append(bar)
             if bar.pale:  # with its side

@@ -389,7 +389,7 @@ class TrayReader:
         # where no stick lies apart to measure the others by (each may lie partly over another).
         # A dark sliver along the tray's far rim may be the side of a pale stick lying over it,
         # its top on the paper: the tracer, looking there too, must agree with the count.
-        sliver = masks.beside is not None and self._sliver_at_far_rim(masks)
+        sliver = not from_beyond and masks.beside is not None and self._sliver_at_far_rim(masks)
         if not from_beyond and (pale_up is None or sliver or all(patch.parted for patch in patches)):
             if not trace:
                 self._untraced = (frame, homography, masks)
