@@ -505,6 +505,17 @@ def test_a_pale_stick_s_side_between_pale_sticks_at_the_edge_leaves_the_count_op
         count_sticks([pale, dark, replace(pair, sides=420)])
 
 
+def test_a_sliver_of_a_pale_stick_over_the_rim_against_a_dark_stick_leaves_the_count_open() -> None:
+    """A hard generated picture: a dark stick touches, along the tray's edge, the sliver of a
+    pale stick lying mostly over the rim (314 pale pixels: a third of a pale stick shows). As
+    two dark sticks, one of them partly hidden, the patch fits too, and it was counted so (the
+    throw 1, not 2). Whichever stick is the one partly hidden, the other shows whole: a pale
+    sliver against a whole dark stick fits as well, and the count is left to the tracer."""
+    dark, pale = Patch(1002, 85.8, 0, 1002, edge=50), Patch(1277, 86.6, 1144, 78, edge=9, sides=57)
+    with pytest.raises(Unclear):
+        count_sticks([dark, pale, Patch(1601, 143.0, 314, 1283, edge=85, sides=112)])
+
+
 def test_a_hand_crossing_the_paper_beside_the_tray_is_seen_reaching_in(reader: TrayReader) -> None:
     reached = reader.masks(draw(APART, hand=(170, 120)), np.eye(3)).reached
     assert reached.any()

@@ -763,11 +763,9 @@ def _at_edge(patch: Patch, measured: dict[str, Look]) -> list[tuple[int, int]]:
     found = []
     along = patch.edge >= END * STICK_PX[0]  # not fingers reaching in across the edge
     if whole_length and along and not washed and not patch.reached and not (look or pale).guessed and not (look or dark).guessed:
-        seen = {patch, replace(patch, dark=patch.dark - patch.sides)}  # a pale stick's side is dark, or no stick at all
         for sticks in range(2, 5):
-            some_pale, some_dark = (_partly_hidden(one, sticks) for one in (pale, dark))
             found += [(light, sticks - light) for light in range(sticks + 1)
-                      if any(_explains(one, light, sticks - light, some_pale, some_dark) for one in seen)
+                      if _explains_at_edge(patch, light, sticks - light, pale, dark)
                       and patch.length <= sticks * SINGLE_LENGTH[1] * STICK_PX[0]
                       and patch.width <= light * pale.width[1] + (sticks - light) * dark.width[1]]
     if not found:
@@ -775,15 +773,43 @@ def _at_edge(patch: Patch, measured: dict[str, Look]) -> list[tuple[int, int]]:
     return found
 
 
-def _partly_hidden(look: Look, sticks: int) -> Look:
-    """``look`` loosened for ``sticks`` lying together at the tray's edge: the last of them may
-    show as little as PARTIAL[1] of its area, and their seams and sides (cut off the single
-    sticks along the edge it may have been measured on) mix the shares of pale and dark.
+def _explains_at_edge(patch: Patch, light: int, rest: int, pale: Look, dark: Look) -> bool:
+    """Whether ``light`` pale and ``rest`` dark sticks lying together at the tray's edge can
+    make the patch, the last of them perhaps partly hidden (:func:`_partly_hidden`). Dark
+    pixels where the camera sees a pale stick's side may be that side or a dark stick; but a
+    dark stick all but hidden beyond the edge is told only by dark pixels no side may be (a
+    pale stick's side along the edge is just such a sliver)."""
+    sided = replace(patch, dark=patch.dark - patch.sides)  # its sides taken as sides
+    return any(_explains(one, light, rest, pale_look, dark_look)
+               for pale_look, dark_look, hidden in _partly_hidden(pale, dark, light, rest)
+               for one in ({sided} if hidden == "dark" else {patch, sided}))
 
-    >>> _partly_hidden(Look((800.0, 1200.0), (10.0, 14.0), (0.8, 1.0), (0.0, 0.1)), 2).pale
+
+def _partly_hidden(pale: Look, dark: Look, light: int, rest: int) -> list[tuple[Look, Look, str | None]]:
+    """The looks of ``light`` pale and ``rest`` dark sticks lying together at the tray's edge,
+    loosened for each way part of them may not show, and the side of the stick partly hidden:
+    the last of them may show as little as PARTIAL[1] of its area (that stick pale, or dark,
+    or None: the shortfall spread over all), and their seams and sides (cut off the single
+    sticks along the edge they may have been measured on) mix the shares of pale and dark.
+
+    >>> pale = Look((800.0, 1200.0), (10.0, 14.0), (0.8, 1.0), (0.0, 0.1))
+    >>> dark = Look((700.0, 1100.0), (10.0, 14.0), (0.0, 0.1), (0.85, 1.0))
+    >>> [(round(p.area[0]), round(d.area[0]), hidden) for p, d, hidden in _partly_hidden(pale, dark, 1, 1)]
+    [(540, 473, None), (280, 700, 'pale'), (800, 245, 'dark')]
+    >>> _partly_hidden(pale, dark, 2, 0)[0][0].pale  # seams lower a pale look's pale share
     (0.65, 1.0)
     """
-    share = (sticks - 1 + PARTIAL[1]) / sticks
+    sticks = light + rest
+    spread = (sticks - 1 + PARTIAL[1]) / sticks
+    ways: list[tuple[float, float, str | None]] = [(spread, spread, None)]
+    if light and rest:  # one stick of either side the one partly hidden, the others whole
+        ways += [((light - 1 + PARTIAL[1]) / light, 1.0, "pale"), (1.0, (rest - 1 + PARTIAL[1]) / rest, "dark")]
+    return [(_mixed(pale, pale_share), _mixed(dark, dark_share), hidden) for pale_share, dark_share, hidden in ways]
+
+
+def _mixed(look: Look, share: float) -> Look:
+    """``look`` with its smallest area scaled by ``share`` and its shares of pale and dark
+    loosened by SHARE_SLACK (a dark look's pale share may rise, its dark share fall)."""
     mixed = {"pale": (max(0.0, look.pale[0] - SHARE_SLACK[0]), look.pale[1]), "dark": (look.dark[0], min(1.0, look.dark[1] + SHARE_SLACK[1]))}
     if look.dark[0] > look.pale[0]:  # a dark look: its pale share may rise, its dark share fall
         mixed = {"pale": (look.pale[0], min(1.0, look.pale[1] + SHARE_SLACK[1])), "dark": (max(0.0, look.dark[0] - SHARE_SLACK[0]), look.dark[1])}
