@@ -41,9 +41,12 @@ CORE, STEP = 0.85, 4
 #: and at most UNDER of what is seen of it lies under the bars found before (three sticks lying
 #: askew against each other leave room for a fourth bar, mostly over them).
 SHOWN, FILL, INSIDE, UNDER = 0.3, 0.8, 0.15, 0.5
-#: A bar's own pixels show its side: pale with at least SURE of them pale and at most MIXED dark,
-#: or the other way round. A pale stick's shaded side is narrow beside its top.
-SURE, MIXED = 0.7, (0.2, 0.1)
+#: A bar's own pixels show its side: pale with at least the first of SURE of them pale and at
+#: most the first of MIXED dark; dark with at least the second of SURE dark and at most the
+#: second of MIXED pale. A pale stick's shaded side is narrow beside its top; a dark stick's lit
+#: back may look neither paler nor darker than the tray (a red-brown stick on a green tray: a
+#: third of it), as a dark stick's patch may (tray.DARK_SHARE).
+SURE, MIXED = (0.7, 0.5), (0.2, 0.1)
 #: A bar whose pixels in the tray may all be a pale stick's side (its top beyond the tray's rim,
 #: say) shows its side up on the paper: of what changed under it there, at most the first of
 #: DARK_ON_PAPER darker than any shadow for a pale top, at least the second for a dark back.
@@ -364,12 +367,15 @@ def _pale_up(own: np.ndarray, pale: np.ndarray, dark: np.ndarray, pale_sides: np
     >>> pale[1], dark[0], pale_sides[0] = 1, 1, True  # half its width a side along its top
     >>> _pale_up(own, pale, dark, pale_sides), _pale_up(own, pale, dark, np.zeros_like(pale_sides))
     (True, None)
+    >>> back = np.zeros_like(dark); back[0], back[1, :2] = 1, 1  # 60% dark, the rest neither
+    >>> _pale_up(own, np.zeros_like(pale), back, np.zeros_like(pale_sides))  # a dark stick's lit back
+    False
     """
     own = own & ~pale_sides
     count = max(int(own.sum()), 1)
     pale_share, dark_share = (pale[own] > 0).sum() / count, (dark[own] > 0).sum() / count
-    if pale_share >= SURE and dark_share <= MIXED[0]:
+    if pale_share >= SURE[0] and dark_share <= MIXED[0]:
         return True
-    if dark_share >= SURE and pale_share <= MIXED[1]:
+    if dark_share >= SURE[1] and pale_share <= MIXED[1]:
         return False
     return None
