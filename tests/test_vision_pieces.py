@@ -330,6 +330,20 @@ def test_a_piece_surely_on_its_square_is_not_a_hand_for_what_its_model_misses() 
     assert all(label in ("?", truth) for label, truth in zip(seen.board, case.board)) and seen.board[12] == "D"
 
 
+def test_light_pieces_hardly_unlike_the_field_are_unsure_squares_not_empty_ones() -> None:
+    """Light pieces whose colour (here, under this light) hardly differs from the green field
+    leave only a faint sign of a piece, found by nothing else: their squares were read surely
+    empty. A person sees a piece there; the reader is unsure of those squares."""
+    simulator, conditions = Simulator(MatLayout.for_paper("a3")), Conditions(CameraPose(640, 480, 500.0, tilt_deg=15, yaw_deg=0))
+    reader = BoardReader(known_mats()[0])
+    reader.calibrate(simulator.render(Scene(format_board(find_variant("kendall").start_board())), conditions, np.random.default_rng(1)))
+    board = "...D...L......D.......L......."
+    greenish = Style(light_piece=(127, 168, 108))
+    seen = reader.read(simulator.render(Scene(board), conditions, np.random.default_rng(2), greenish))
+    assert seen.status == "ok" and seen.board is not None
+    assert all(read in ("?", true) for read, true in zip(seen.board, board))
+
+
 def test_a_piece_standing_behind_another_is_found_in_what_the_nearer_one_leaves() -> None:
     # Tall pieces close together on squares 8 and 13, seen from low and aslant: the nearer
     # piece's top hides the base of the one on 8; the two make one patch, whose best fit is
