@@ -516,6 +516,15 @@ def test_a_sliver_of_a_pale_stick_over_the_rim_against_a_dark_stick_leaves_the_c
         count_sticks([dark, pale, Patch(1601, 143.0, 314, 1283, edge=85, sides=112)])
 
 
+def test_a_pale_stick_s_side_along_the_edge_is_no_dark_stick_all_but_hidden() -> None:
+    """A hard generated picture: two pale sticks lying together at the tray's edge, the outer
+    one partly hidden, its dark pixels all where the camera sees a pale stick's side. Those
+    could be a dark stick showing a third of itself only if no side explained them: the count
+    is the two pale sticks (it was left open, and the tracer, seeing three sticks, read none)."""
+    dark, pale = Patch(768, 87.0, 0, 768, edge=86), Patch(1178, 91.3, 1072, 64, sides=57)
+    assert count_sticks([dark, pale, Patch(1686, 119.0, 1379, 234, edge=90, sides=234)]) == (3, 4)
+
+
 def test_a_hand_crossing_the_paper_beside_the_tray_is_seen_reaching_in(reader: TrayReader) -> None:
     reached = reader.masks(draw(APART, hand=(170, 120)), np.eye(3)).reached
     assert reached.any()
