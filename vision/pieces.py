@@ -117,6 +117,8 @@ MIN_COLOUR_SPREAD, COLOUR_TAIL = 0.08, 3.0
 #: the start pieces must part cleanly: along the line from one kind's look to the other's,
 #: every light piece at least KINDS_PARTED spreads beyond every dark one (pieces of a kind that
 #: differ among themselves, some mirroring a lamp, widen the spread but leave the kinds apart).
+#: Either way they lie this many least spreads (MIN_COLOUR_SPREAD) apart: start pieces that
+#: part cleanly by less would still be unsure in every picture after.
 KINDS_APART, KINDS_PARTED = 3.0, 0.5
 #: The least share of plain pixels nearby (Gaussian weight) to fill a hidden pixel from them.
 FILL_WEIGHT = 0.02
@@ -491,9 +493,10 @@ class PieceFinder:
         means = np.array([np.median(kinds[k], axis=0) for k in "DL"])
         spreads = np.array([1.4826 * np.median(np.abs(np.array(kinds[k]) - means[i]), axis=0) for i, k in enumerate("DL")])
         spread = np.maximum(np.sqrt((spreads**2).mean(axis=0)), MIN_COLOUR_SPREAD)
-        # As far apart as the classifier tells them, or the start pieces themselves part cleanly.
-        apart = float(np.linalg.norm((means[1] - means[0]) / spread))
-        if apart < KINDS_APART and _kinds_gap(np.array(kinds["D"]), np.array(kinds["L"]), means, spread) < KINDS_PARTED:
+        # As far apart as the classifier tells them, or the start pieces themselves part cleanly;
+        # and no nearer than steady pieces of a kind could stray in the next picture.
+        apart, steadily_apart = (float(np.linalg.norm((means[1] - means[0]) / scale)) for scale in (spread, MIN_COLOUR_SPREAD))
+        if steadily_apart < KINDS_APART or (apart < KINDS_APART and _kinds_gap(np.array(kinds["D"]), np.array(kinds["L"]), means, spread) < KINDS_PARTED):
             raise CalibrationError(_why_alike(means, spreads))
         self.colours = ColourModel(means, spread)
 
