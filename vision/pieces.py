@@ -64,6 +64,9 @@ SHOWN, BEHIND_SIGMA = 0.35, 3.0
 LEAN_DOUBT = 0.25
 #: A base found this far (in squares) beyond the grid's edge stands on the edge square.
 EDGE_SLACK = 0.1
+#: A piece's light is the bare field's about its square where that shows at least this much
+#: (in squares' areas, over the square and those around it).
+FIELD_SHOWN = 0.5
 #: A piece whose surroundings are this much not-field is part of something larger (a hand).
 CROWDED = 0.55
 #: A piece whose base shows less than this share of piece is not surely on its square.
@@ -291,6 +294,7 @@ class Background:
     tray: np.ndarray  # bool mask of the tray (its sticks are no pieces)
     tray_rim: np.ndarray  # bool mask of the tray's rim inside the view
     outline: np.ndarray  # bool mask of the grid's printed outline, between the grid and the paper
+    filled: np.ndarray  # bool mask of what the start pieces hid: filled in from the bare board around
 
     @cached_property
     def printed(self) -> np.ndarray:
@@ -431,7 +435,7 @@ class PieceFinder:
         self._lattice, self._camera = lattice, (float(nadir[0]), float(nadir[1]), camera_height_mm)
         bodies = lattice.body_mask(list(chosen.values()), self.plane.size, grow=1.8)
         hidden = bodies | cv2.dilate(((evidence > 0.5) & grid & bodies).astype(np.uint8), np.ones((5, 5), np.uint8)).astype(bool)
-        self.background = Background(*(_fill(plane, hidden, grid) for plane in planes), grid, *self._surroundings(grid))
+        self.background = Background(*(_fill(plane, hidden, grid) for plane in planes), grid, *self._surroundings(grid), filled=hidden)
         self._learn_colours(planes, start, chosen)
 
     def _match_start(self, lattice: Lattice, peaks: list[int], wanted: list[int]) -> tuple[dict[int, int] | None, set[int]]:
@@ -484,7 +488,7 @@ class PieceFinder:
             kind = start[square - 1]
             body = self._lattice.inside[index]
             drops[kind].append(float(np.median(drop.flat[body])))
-            kinds[kind].append(self._features(index, changes, own, own.astype(np.float32), 0.0, 0.0))
+            kinds[kind].append(self._features(index, changes, own, (0.0, 0.0)))  # the start picture is its own light
         weakest = min(float(np.median(drops["D"])), float(np.median(drops["L"])))
         if weakest < 0.12:
             name = "dark" if np.median(drops["D"]) < np.median(drops["L"]) else "light"
@@ -552,6 +556,7 @@ class PieceFinder:
         changed = self._paper_changed(changes, paper)
         by_stick = self._by_the_tray(changed)
         own = green > 0.5  # the pieces' own pixels: a shadow on the field is darker, but green
+        field_light = self._field_light(changes, evidence > 0.5, overall)
         pieces, sure, self._looks, brightness = [], [], [], []
         for index in peaks:
             base = self._refine(index, peaks, evidence)
@@ -566,7 +571,7 @@ class PieceFinder:
                 if not square:
                     continue
             found = _found(inside.flat[index])
-            features = self._features(index, changes, own, evidence, *overall, base=base)
+            features = self._features(index, changes, own, field_light[square - 1], base=base)
             near_stick = self._near(by_stick, x, y)
             piece = Piece(x, y, square, found, self.colours.light(features), bool(outside.flat[index] > CROWDED), self._spread(index),
                           lattice.base_share(evidence, x, y) >= GROUNDED and not near_stick and not beside, near_stick)
@@ -585,7 +590,7 @@ class PieceFinder:
         explained = lattice.body_mask(sure, self.plane.size, grow=1.3)
         unexplained = (evidence > 0.5) & ~explained & background.grid
         if self.plane.square_means(unexplained).max() > DOUBTFUL:
-            behind = self._behind(evidence, own, explained, peaks, changes, overall)
+            behind = self._behind(evidence, own, explained, peaks, changes, field_light)
             pieces += [piece for _, piece in behind]
             explained |= lattice.body_mask([index for index, _ in behind], self.plane.size, grow=1.3)
             unexplained &= ~explained
@@ -598,7 +603,7 @@ class PieceFinder:
         return self._squares(pieces, unexplained, faint, reaching)
 
     def _behind(self, evidence: np.ndarray, own: np.ndarray, hidden: np.ndarray, peaks: list[int], changes: Changes,
-                overall: tuple[float, float]) -> list[tuple[int, Piece]]:
+                light: np.ndarray) -> list[tuple[int, Piece]]:
         """Pieces standing behind the pieces found (which ``hidden`` covers), nearer the camera:
         the two make one patch, whose best fit is the nearer piece. They are looked for again
         in what the pieces found leave unexplained, judged on the part of them that shows."""
@@ -615,9 +620,9 @@ class PieceFinder:
             square = self._square_at((x, y))
             if not square:
                 continue
-            light = self.colours.light(self._features(index, changes, own, evidence, *overall, hidden=hidden))
+            kind = self.colours.light(self._features(index, changes, own, light[square - 1], hidden=hidden))
             spread = self._spread(index, BEHIND_SIGMA)
-            found.append((index, Piece(float(x), float(y), square, _found(inside.flat[index]), light, bool(outside.flat[index] > CROWDED), spread)))
+            found.append((index, Piece(float(x), float(y), square, _found(inside.flat[index]), kind, bool(outside.flat[index] > CROWDED), spread)))
         return found
 
     def _evidence_floor(self, drop: np.ndarray) -> tuple[np.ndarray | float, float]:
@@ -756,30 +761,43 @@ class PieceFinder:
                 shares[int(self.plane.cells[nr, nc])] = share
         return shares
 
-    def _features(self, index: int, changes: Changes, own: np.ndarray, evidence: np.ndarray, light_change: float,
-                  colour_change: float, hidden: np.ndarray | None = None, base: tuple[float, float] | None = None) -> np.ndarray:
-        """A piece's brightness and blue-red against the field around it, as the start picture
-        had it (leaving out what ``hidden`` covers). Its own pixels are those ``own`` marks (no
-        longer the field's green: a shadow on the field is darker, but green); the field is
-        where ``evidence`` of a piece is weak. The piece is seen as at the lattice point
-        ``index``, moved to stand on ``base`` when given (a piece overhanging the grid's edge
-        stands beyond the lattice, and its body there is in the picture)."""
+    def _features(self, index: int, changes: Changes, own: np.ndarray, light: tuple[float, float] | np.ndarray,
+                  hidden: np.ndarray | None = None, base: tuple[float, float] | None = None) -> np.ndarray:
+        """A piece's brightness and blue-red against the start picture, less ``light``: how much
+        brighter and redder the bare field around it is now (:meth:`_field_light`). Its own
+        pixels are those ``own`` marks (no longer the field's green: a shadow on the field is
+        darker, but green), leaving out what ``hidden`` covers; its brightness is its darker
+        quarter's (a lamp mirrored in a glossy dark top leaves its rim dark). The piece is seen
+        as at the lattice point ``index``, moved to stand on ``base`` when given (a piece
+        overhanging the grid's edge stands beyond the lattice, and its body there is in the
+        picture)."""
         assert self._lattice is not None
         body = self._lattice.inside[index]
-        ring = self._lattice.outside[index]
         if base is not None:
             x, y = self._lattice.positions[index].tolist()
             offset = round(base[1] - y) * own.shape[1] + round(base[0] - x)
             if offset:
-                body, ring = (np.minimum(np.maximum(samples + offset, 0), own.size - 1) for samples in (body, ring))
+                body = np.minimum(np.maximum(body + offset, 0), own.size - 1)
         if hidden is not None:
-            body, ring = body[~hidden.flat[body]], ring[~hidden.flat[ring]]
+            body = body[~hidden.flat[body]]
         solid = body[own.flat[body]]
         body = solid if len(solid) >= 4 else body
-        plain = ring[evidence.flat[ring] < 0.5]
-        if len(plain) >= 3:
-            light_change, colour_change = median(changes.lighter.flat[plain]), median(changes.redder.flat[plain])
-        return np.array([median(changes.lighter.flat[body]) - light_change, median(changes.redder.flat[body]) - colour_change])
+        return np.array([float(np.percentile(changes.lighter.flat[body], 25)) - light[0], median(changes.redder.flat[body]) - light[1]])
+
+    def _field_light(self, changes: Changes, seen: np.ndarray, overall: tuple[float, float]) -> np.ndarray:
+        """(30, 2): how much brighter and redder than in the start picture the bare field is
+        about each square now, the light a piece there stands in: over the field the start
+        picture showed (what its pieces hid is only filled in), away from what is ``seen`` on
+        it (a piece's own shadow is no light on its top), in the square and those around it,
+        each as much as it shows. Where hardly any field shows, the whole field's (``overall``)."""
+        background = self.background
+        assert background is not None
+        plain = (background.grid & ~background.filled & ~cv2.dilate(seen.astype(np.uint8), _SHADOW).astype(bool)).astype(np.float32)
+        shown, lighter, redder = (_around(self.plane.cell_means(layer)) for layer in (plain, changes.lighter * plain, changes.redder * plain))
+        around = np.where((shown >= FIELD_SHOWN)[..., None], np.dstack([lighter, redder]) / np.maximum(shown, 1e-6)[..., None], overall)
+        light = np.zeros((30, 2))
+        light[self.plane.cells - 1] = around
+        return light
 
     def _peaks(self, lattice: Lattice, score: np.ndarray, inside: np.ndarray, minimum: float = FOUND) -> list[int]:
         """Lattice points that score best within the closest two pieces can stand and show enough
@@ -878,9 +896,22 @@ class PieceFinder:
 
 _SQUARE3 = np.ones((3, 3), np.uint8)
 
+#: How far a piece's own shadow reaches over the field (a third of a square).
+_SHADOW = np.ones((2 * (SQUARE_PX // 3) + 1,) * 2, np.uint8)
+
 #: How far what lies on the paper reaches over the grid's outline (a third of a square: the
 #: shade of a hand hides the fingers' last part from the colour test).
 _BRIDGE = np.ones((2 * (SQUARE_PX // 3) + 1,) * 2, np.uint8)
+
+
+def _around(cells: np.ndarray) -> np.ndarray:
+    """Per cell of the grid (3 x 10), the sum over it and the cells around it.
+
+        >>> _around(np.eye(3, 10))[:, :4].tolist()
+        [[2.0, 2.0, 1.0, 0.0], [2.0, 3.0, 2.0, 1.0], [1.0, 2.0, 2.0, 1.0]]
+    """
+    padded = np.pad(cells, 1)
+    return sum(padded[1 + dy : 1 + dy + cells.shape[0], 1 + dx : 1 + dx + cells.shape[1]] for dy in (-1, 0, 1) for dx in (-1, 0, 1))
 
 
 def _found(share: float) -> float:

@@ -77,11 +77,15 @@ class BoardPlane:
         x, y = (self.geometry.squares[square].min(axis=0) - self.origin) * self.scale
         return float(round(x, 1)), float(round(y, 1))
 
-    def square_means(self, image: np.ndarray) -> np.ndarray:
-        """Each square's mean of a top-view ``image`` (its channels averaged), for squares 1-30."""
+    def cell_means(self, image: np.ndarray) -> np.ndarray:
+        """Each square's mean of a top-view ``image``, as the grid lies (3 x 10, and its channels)."""
         x0, y0 = self.grid_origin
         block = image[y0 : y0 + 3 * SQUARE_PX, x0 : x0 + 10 * SQUARE_PX].astype(np.float32)
-        means = cv2.resize(block, (10, 3), interpolation=cv2.INTER_AREA)
+        return cv2.resize(block, (10, 3), interpolation=cv2.INTER_AREA)
+
+    def square_means(self, image: np.ndarray) -> np.ndarray:
+        """Each square's mean of a top-view ``image`` (its channels averaged), for squares 1-30."""
+        means = self.cell_means(image)
         means = means.mean(axis=2) if means.ndim == 3 else means
         squares = np.zeros(31)
         squares[self.cells.ravel()] = means.ravel()
