@@ -782,7 +782,7 @@ class PieceFinder:
             body = body[~hidden.flat[body]]
         solid = body[own.flat[body]]
         body = solid if len(solid) >= 4 else body
-        return np.array([float(np.percentile(changes.lighter.flat[body], 25)) - light[0], median(changes.redder.flat[body]) - light[1]])
+        return np.array([_lower_quartile(changes.lighter.flat[body]) - light[0], median(changes.redder.flat[body]) - light[1]])
 
     def _field_light(self, changes: Changes, seen: np.ndarray, overall: tuple[float, float]) -> np.ndarray:
         """(30, 2): how much brighter and redder than in the start picture the bare field is
@@ -912,6 +912,20 @@ def _around(cells: np.ndarray) -> np.ndarray:
     """
     padded = np.pad(cells, 1)
     return sum(padded[1 + dy : 1 + dy + cells.shape[0], 1 + dx : 1 + dx + cells.shape[1]] for dy in (-1, 0, 1) for dx in (-1, 0, 1))
+
+
+def _lower_quartile(values: np.ndarray) -> float:
+    """``np.percentile(values, 25)``, at a fraction of its cost on a piece's few pixels.
+
+        >>> values = np.array([5.0, 1.0, 4.0, 2.0, 8.0, 3.0])
+        >>> _lower_quartile(values), float(np.percentile(values, 25))
+        (2.25, 2.25)
+    """
+    place = 0.25 * (len(values) - 1)
+    low = int(place)
+    high = min(low + 1, len(values) - 1)
+    parted = np.partition(values, (low, high))
+    return float(parted[low] + (place - low) * (parted[high] - parted[low]))
 
 
 def _found(share: float) -> float:
