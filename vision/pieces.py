@@ -556,7 +556,8 @@ class PieceFinder:
         changed = self._paper_changed(changes, paper)
         by_stick = self._by_the_tray(changed)
         own = green > 0.5  # the pieces' own pixels: a shadow on the field is darker, but green
-        field_light = self._field_light(changes, evidence > 0.5, overall)
+        seen = evidence > 0.5  # what lies on the field
+        field_light = self._field_light(changes, seen, overall)
         pieces, sure, self._looks, brightness = [], [], [], []
         for index in peaks:
             base = self._refine(index, peaks, evidence)
@@ -588,7 +589,7 @@ class PieceFinder:
         for number, light in zip(surely, np.where(doubted, 0.5, _as_the_others_show(looks, calls))):
             pieces[number] = replace(pieces[number], light=float(light))
         explained = lattice.body_mask(sure, self.plane.size, grow=1.3)
-        unexplained = (evidence > 0.5) & ~explained & background.grid
+        unexplained = seen & ~explained & background.grid
         if self.plane.square_means(unexplained).max() > DOUBTFUL:
             behind = self._behind(evidence, own, explained, peaks, changes, field_light)
             pieces += [piece for _, piece in behind]
@@ -598,7 +599,7 @@ class PieceFinder:
         # a stick may touch it: that is no arm (above the grid, fingers found as pieces are).
         overhang = explained.copy()
         overhang[: self.plane.grid_origin[1] + 3 * SQUARE_PX] = False
-        reaching = self._reaching_in(evidence > 0.5, changed & ~overhang, into_tray)
+        reaching = self._reaching_in(seen, changed & ~overhang, into_tray)
         faint = self.plane.square_means((evidence > FAINT[0]) & ~explained & background.grid)
         return self._squares(pieces, unexplained, faint, reaching)
 
@@ -910,8 +911,7 @@ def _around(cells: np.ndarray) -> np.ndarray:
         >>> _around(np.eye(3, 10))[:, :4].tolist()
         [[2.0, 2.0, 1.0, 0.0], [2.0, 3.0, 2.0, 1.0], [1.0, 2.0, 2.0, 1.0]]
     """
-    padded = np.pad(cells, 1)
-    return sum(padded[1 + dy : 1 + dy + cells.shape[0], 1 + dx : 1 + dx + cells.shape[1]] for dy in (-1, 0, 1) for dx in (-1, 0, 1))
+    return cv2.boxFilter(cells, -1, (3, 3), normalize=False, borderType=cv2.BORDER_CONSTANT)
 
 
 def _lower_quartile(values: np.ndarray) -> float:
