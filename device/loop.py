@@ -69,6 +69,8 @@ class CompanionLoop:
         runtime = self.runtime
         frame = runtime.camera.read()
         with runtime.lock:
+            if runtime.stop.is_set():  # closed while the frame was read: its lights and store are gone
+                return
             companion = runtime.companion
             if frame is not None and companion.trouble_kind in ("no-picture", "error"):
                 companion.trouble, companion.trouble_kind = "", ""  # the camera is back

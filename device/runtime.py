@@ -59,13 +59,15 @@ class Runtime:
         return self.table is not None
 
     def close(self) -> None:
+        """Stop the loop and close the devices and the store; a round the loop is in finishes first."""
         self.stop.set()
-        if self.buttons is not None:
-            self.buttons.close()
-        self.companion.lights.close()
-        self.camera.close()
-        if self.companion.store is not None:
-            self.companion.store.close()
+        with self.lock:
+            if self.buttons is not None:
+                self.buttons.close()
+            self.companion.lights.close()
+            self.camera.close()
+            if self.companion.store is not None:
+                self.companion.store.close()
 
     def remember(self, verdict: Verdict, leds: dict[str, object]) -> None:
         """Keep the verdict for the page and send the new state to every viewer."""

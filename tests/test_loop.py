@@ -105,6 +105,34 @@ def test_an_error_in_a_round_is_reported_and_the_loop_goes_on(runtime: Runtime, 
     assert runtime.companion.trouble_kind != "error"  # cleared by the next good round
 
 
+def test_closing_while_a_frame_is_read_lets_the_round_end_quietly(runtime: Runtime) -> None:
+    """Ctrl-C (or a test's teardown) while the loop waits for a frame: the lights and the store
+    close, and the frame that comes afterwards is dropped, not judged on closed devices."""
+    reading, release = threading.Event(), threading.Event()
+    source = runtime.table.source
+
+    class SlowCamera:
+        def read(self) -> np.ndarray:
+            reading.set()
+            release.wait(5)
+            return source.read()
+
+        def close(self) -> None:
+            pass
+
+    runtime.camera.close()
+    runtime.camera = CameraFeed(SlowCamera, stall_seconds=5)
+    said: list[str] = []
+    loop = CompanionLoop(runtime, said.append)
+    worker = threading.Thread(target=loop.run)
+    worker.start()
+    assert reading.wait(5)
+    runtime.close()
+    release.set()
+    worker.join(5)
+    assert not worker.is_alive() and loop.errors == 0 and said == []
+
+
 def test_a_recording_that_ends_ends_the_loop_with_a_message(runtime: Runtime) -> None:
     frames = [runtime.table.source.read() for _ in range(3)]
 
