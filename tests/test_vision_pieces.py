@@ -219,10 +219,10 @@ def test_a_hand_over_the_whole_grid_is_never_an_empty_board() -> None:
 
 
 def test_a_piece_unlike_both_kinds_is_doubtful_not_surely_one() -> None:
-    model = ColourModel(np.array([[-0.8, 0.85], [0.7, 0.1]]), np.array([0.25, 0.08]))
-    assert model.light(np.array([-0.75, 0.8])) < 0.01 and model.light(np.array([0.6, 0.15])) > 0.99
+    model = ColourModel(np.array([[-0.8, 0.85, -0.7], [0.7, 0.1, 0.75]]), np.array([0.25, 0.08, 0.25]))
+    assert model.light(np.array([-0.75, 0.8, -0.7])) < 0.01 and model.light(np.array([0.6, 0.15, 0.7])) > 0.99
     # A dark piece whose glossy top mirrors the lamp: bright, but of a dark piece's colour.
-    assert 0.1 < model.light(np.array([0.4, 0.5])) < 0.9
+    assert 0.1 < model.light(np.array([0.4, 0.5, 0.6])) < 0.9
 
 
 @pytest.mark.parametrize("seed", range(3))
@@ -359,6 +359,25 @@ def test_pieces_that_left_their_start_squares_look_as_they_did_there() -> None:
     board = "D...D....D....D.D.....LL...L.."
     seen = reader.read(simulator.render(Scene(board), Conditions.plain(), rng, close_kinds))
     assert (seen.status, seen.board) == ("ok", board)
+
+
+def test_a_light_piece_with_a_side_in_deep_shade_is_not_called_dark() -> None:
+    """A light piece lit from one side shows a dark side: its darker quarter is as dark as a
+    dark piece, though most of it is plainly light. It was called dark; now the two measures
+    of its brightness disagree, and it is doubtful (or light), never dark."""
+    simulator, rng = Simulator(MatLayout.for_paper("a3")), np.random.default_rng(1)
+    reader = BoardReader(known_mats()[0])
+    reader.calibrate(simulator.render(Scene(reader.start_board), Conditions.plain(), rng))
+    board = "..........L..D......L........."
+    picture = simulator.render(Scene(board), Conditions.plain(), np.random.default_rng(2))
+    without = simulator.render(Scene(board[:20] + "." + board[21:]), Conditions.plain(), np.random.default_rng(2))
+    piece = np.abs(picture.astype(int) - without.astype(int)).sum(axis=2) > 30
+    columns = np.nonzero(piece)[1]
+    shaded = piece & (np.arange(piece.shape[1]) >= np.percentile(columns, 60))  # its right 40%
+    picture[shaded] = (picture[shaded] * 0.3).astype(np.uint8)
+    seen = reader.read(picture)
+    assert seen.status == "ok" and seen.board is not None
+    assert seen.board[:20] == board[:20] and seen.board[21:] == board[21:] and seen.board[20] in "?L"
 
 
 def test_a_piece_standing_behind_another_is_found_in_what_the_nearer_one_leaves() -> None:

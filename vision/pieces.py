@@ -21,6 +21,7 @@ start pieces best.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from itertools import product
@@ -343,27 +344,42 @@ class Changes:
 
 @dataclass
 class ColourModel:
-    """Light and dark pieces against the field around them: (brightness, blue-red) per kind,
-    and how far one piece strays from its kind's look. That spread comes of the light and
-    the camera, alike for both kinds: five pieces of a kind are too few to tell it apart (a
-    kind whose one piece stood in a lamp's glare would claim every odd piece).
+    """Light and dark pieces against the field around them, per kind: its features
+    (brightness by a piece's darker quarter, blue-red, brightness by its median: see
+    :meth:`PieceFinder._features`), and how far one piece strays from its kind's. That spread
+    comes of the light and the camera, alike for both kinds: five pieces of a kind are too few
+    to tell it apart (a kind whose one piece stood in a lamp's glare would claim every odd piece).
 
-        >>> model = ColourModel(np.array([[-0.8, 1.0], [0.35, 0.7]]), np.array([0.2, 0.08]))
-        >>> round(model.light(np.array([-0.75, 0.95])), 3), round(model.light(np.array([0.3, 0.72])), 3)
+    A piece is judged by its brightness and blue-red. The darker quarter's brightness decides
+    (a lamp mirrored in a glossy dark top leaves its rim dark); where the median's calls the
+    piece the other kind (a light piece's own shaded side, or a dark piece behind it, darkens
+    its darker quarter), the piece is torn between the kinds: doubtful.
+
+        >>> model = ColourModel(np.array([[-0.8, 1.0, -0.7], [0.35, 0.7, 0.4]]), np.array([0.2, 0.08, 0.2]))
+        >>> round(model.light(np.array([-0.75, 0.95, -0.7])), 3), round(model.light(np.array([0.3, 0.72, 0.4])), 3)
         (0.002, 0.999)
+        >>> model.torn(np.array([0.3, 0.72, 0.4])), model.torn(np.array([-0.7, 0.72, 0.4]))
+        (False, True)
     """
 
-    means: np.ndarray  # (2, 2): dark, light
-    spread: np.ndarray  # (2,): per feature
+    means: np.ndarray  # (2, 3): dark, light
+    spread: np.ndarray  # (3,): per feature
 
     def light(self, features: np.ndarray) -> float:
         """Probability that a piece with these features is light. The looks spread with heavy
         tails (Student's t): a piece unlike both kinds (a lamp's glare on a dark top) is
         doubtful, not surely of the kind it is a little less unlike."""
-        looks, spread = np.asarray(features, float).tolist(), self.spread.tolist()  # a few numbers: plain floats are quicker
-        dark, light = (-(COLOUR_TAIL + 2) / 2 * log1p(sum(((look - mean) / scale) ** 2 for look, mean, scale in zip(looks, means, spread)) / COLOUR_TAIL)
-                       for means in self.means.tolist())
-        return 1.0 / (1.0 + exp(min(max(dark - light, -50.0), 50.0)))
+        return self._light(features, 0)
+
+    def torn(self, features: np.ndarray) -> bool:
+        """Whether the piece's brightness by its median calls it the other kind."""
+        return (self._light(features, 0) - 0.5) * (self._light(features, 2) - 0.5) < 0
+
+    def _light(self, features: np.ndarray, brightness: int) -> float:
+        """:meth:`light` by the brightness at index ``brightness`` of the features."""
+        values, spread = np.asarray(features, float).tolist(), self.spread.tolist()  # a few numbers: plain floats are quicker
+        return _light_odds((values[brightness], values[1]), [(kind[brightness], kind[1]) for kind in self.means.tolist()],
+                           (spread[brightness], spread[1]))
 
 
 @dataclass
@@ -498,10 +514,13 @@ class PieceFinder:
         spreads = np.array([1.4826 * np.median(np.abs(np.array(kinds[k]) - means[i]), axis=0) for i, k in enumerate("DL")])
         spread = np.maximum(np.sqrt((spreads**2).mean(axis=0)), MIN_COLOUR_SPREAD)
         # As far apart as the classifier tells them, or the start pieces themselves part cleanly;
-        # and no nearer than steady pieces of a kind could stray in the next picture.
-        apart, steadily_apart = (float(np.linalg.norm((means[1] - means[0]) / scale)) for scale in (spread, MIN_COLOUR_SPREAD))
-        if steadily_apart < KINDS_APART or (apart < KINDS_APART and _kinds_gap(np.array(kinds["D"]), np.array(kinds["L"]), means, spread) < KINDS_PARTED):
-            raise CalibrationError(_why_alike(means, spreads))
+        # and no nearer than steady pieces of a kind could stray in the next picture. Told
+        # apart, that is, by the features that decide (ColourModel): the first two.
+        decide = slice(0, 2)
+        apart, steadily_apart = (float(np.linalg.norm((means[1, decide] - means[0, decide]) / scale)) for scale in (spread[decide], MIN_COLOUR_SPREAD))
+        dark, light = np.array(kinds["D"])[:, decide], np.array(kinds["L"])[:, decide]
+        if steadily_apart < KINDS_APART or (apart < KINDS_APART and _kinds_gap(dark, light, means[:, decide], spread[decide]) < KINDS_PARTED):
+            raise CalibrationError(_why_alike(means[:, decide], spreads[:, decide]))
         self.colours = ColourModel(means, spread)
 
     def learn(self, board: str) -> None:
@@ -558,7 +577,7 @@ class PieceFinder:
         own = green > 0.5  # the pieces' own pixels: a shadow on the field is darker, but green
         seen = evidence > 0.5  # what lies on the field
         field_light = self._field_light(changes, seen, overall)
-        pieces, sure, self._looks, brightness = [], [], [], []
+        pieces, sure, self._looks, brightness, torn = [], [], [], [], []
         for index in peaks:
             base = self._refine(index, peaks, evidence)
             x, y = self._onto_grid(*base)
@@ -578,6 +597,7 @@ class PieceFinder:
                           lattice.base_share(evidence, x, y) >= GROUNDED and not near_stick and not beside, near_stick)
             pieces.append(piece)
             brightness.append(features[0])
+            torn.append(self.colours.torn(features))
             if found > 0.5:
                 sure.append(index)
                 if self._shares(piece).get(square, 0.0) > LOOK_SURE:
@@ -588,6 +608,7 @@ class PieceFinder:
         doubted = _against_the_others(looks / self.colours.spread[0], calls, SPLIT_GAP)
         for number, light in zip(surely, np.where(doubted, 0.5, _as_the_others_show(looks, calls))):
             pieces[number] = replace(pieces[number], light=float(light))
+        pieces = [replace(piece, light=0.5) if doubtful else piece for piece, doubtful in zip(pieces, torn)]  # whatever the others show
         explained = lattice.body_mask(sure, self.plane.size, grow=1.3)
         unexplained = seen & ~explained & background.grid
         if self.plane.square_means(unexplained).max() > DOUBTFUL:
@@ -621,7 +642,8 @@ class PieceFinder:
             square = self._square_at((x, y))
             if not square:
                 continue
-            kind = self.colours.light(self._features(index, changes, own, light[square - 1], hidden=hidden))
+            features = self._features(index, changes, own, light[square - 1], hidden=hidden)
+            kind = 0.5 if self.colours.torn(features) else self.colours.light(features)
             spread = self._spread(index, BEHIND_SIGMA)
             found.append((index, Piece(float(x), float(y), square, _found(inside.flat[index]), kind, bool(outside.flat[index] > CROWDED), spread)))
         return found
@@ -764,14 +786,14 @@ class PieceFinder:
 
     def _features(self, index: int, changes: Changes, own: np.ndarray, light: tuple[float, float] | np.ndarray,
                   hidden: np.ndarray | None = None, base: tuple[float, float] | None = None) -> np.ndarray:
-        """A piece's brightness and blue-red against the start picture, less ``light``: how much
-        brighter and redder the bare field around it is now (:meth:`_field_light`). Its own
-        pixels are those ``own`` marks (no longer the field's green: a shadow on the field is
-        darker, but green), leaving out what ``hidden`` covers; its brightness is its darker
-        quarter's (a lamp mirrored in a glossy dark top leaves its rim dark). The piece is seen
-        as at the lattice point ``index``, moved to stand on ``base`` when given (a piece
-        overhanging the grid's edge stands beyond the lattice, and its body there is in the
-        picture)."""
+        """A piece's brightness, blue-red and brightness again against the start picture, less
+        ``light``: how much brighter and redder the bare field around it is now
+        (:meth:`_field_light`). Its own pixels are those ``own`` marks (no longer the field's
+        green: a shadow on the field is darker, but green), leaving out what ``hidden`` covers;
+        its brightness is its darker quarter's, and then its median's (:class:`ColourModel`
+        judges by both). The piece is seen as at the lattice point ``index``, moved to stand on
+        ``base`` when given (a piece overhanging the grid's edge stands beyond the lattice, and
+        its body there is in the picture)."""
         assert self._lattice is not None
         body = self._lattice.inside[index]
         if base is not None:
@@ -783,7 +805,8 @@ class PieceFinder:
             body = body[~hidden.flat[body]]
         solid = body[own.flat[body]]
         body = solid if len(solid) >= 4 else body
-        return np.array([_lower_quartile(changes.lighter.flat[body]) - light[0], median(changes.redder.flat[body]) - light[1]])
+        lighter = changes.lighter.flat[body]
+        return np.array([_lower_quartile(lighter) - light[0], median(changes.redder.flat[body]) - light[1], median(lighter) - light[0]])
 
     def _field_light(self, changes: Changes, seen: np.ndarray, overall: tuple[float, float]) -> np.ndarray:
         """(30, 2): how much brighter and redder than in the start picture the bare field is
@@ -1030,9 +1053,21 @@ def _as_the_others_show(brightness: np.ndarray, light: np.ndarray) -> np.ndarray
     spread = max(1.4826 * median(np.abs(brightness - np.where(darker, means[0], means[1]))), MIN_COLOUR_SPREAD)
     if gap < GROUPS_APART * spread:
         return light
-    grouped = ColourModel(means[:, None], np.array([spread])).light
-    shown = np.array([grouped(np.array([b])) for b in brightness])
+    shown = np.array([_light_odds([b], [[float(means[0])], [float(means[1])]], [spread]) for b in brightness.tolist()])
     return np.where(darker, np.minimum(light, shown), np.maximum(light, shown))
+
+
+def _light_odds(looks: Sequence[float], means: Sequence[Sequence[float]], spread: Sequence[float]) -> float:
+    """Probability that a piece of these ``looks`` is light, the kinds' looks lying about their
+    ``means`` (dark, light) by ``spread`` with heavy tails (Student's t). Plain numbers: a
+    piece has a few, and numpy's arrays cost more than they save here.
+
+        >>> round(_light_odds([0.1], [[0.0], [1.0]], [0.2]), 3), round(_light_odds([0.6], [[0.0], [1.0]], [0.2]), 3)
+        (0.007, 0.794)
+    """
+    dark, light = (-(COLOUR_TAIL + 2) / 2 * log1p(sum(((look - mean) / scale) ** 2 for look, mean, scale in zip(looks, kind, spread)) / COLOUR_TAIL)
+                   for kind in means)
+    return 1.0 / (1.0 + exp(min(max(dark - light, -50.0), 50.0)))
 
 
 def _centroid_share(top_ratio: float) -> float:
