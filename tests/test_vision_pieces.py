@@ -73,6 +73,26 @@ def test_a_start_picture_whose_kinds_look_alike_is_refused_saying_so() -> None:
         reader.calibrate(simulator.render(Scene(reader.start_board), Conditions.plain(), rng, style))
 
 
+def test_black_pieces_of_the_fields_own_hue_calibrate_and_read_by_their_darkness() -> None:
+    """Black-green pieces are hardly less green than the field, but far darker than any
+    shadow: a person sees them at once. They were refused as too like the green squares."""
+    simulator, rng = Simulator(MatLayout.for_paper("a3")), np.random.default_rng(1)
+    black_green = Style(dark_piece=(30, 45, 27))
+    reader = BoardReader(known_mats()[0])
+    reader.calibrate(simulator.render(Scene(reader.start_board), Conditions.plain(), rng, black_green))
+    board = "D...D....D....D.D.....LL...L.."
+    seen = reader.read(simulator.render(Scene(board), Conditions.plain(), rng, black_green))
+    assert (seen.status, seen.board) == ("ok", board)
+
+
+def test_dark_green_pieces_no_darker_than_a_shadow_are_refused_saying_so() -> None:
+    simulator, rng = Simulator(MatLayout.for_paper("a3")), np.random.default_rng(1)
+    dark_green = Style(dark_piece=(55, 80, 50))  # half the field's brightness, its hue
+    reader = BoardReader(known_mats()[0])
+    with pytest.raises(CalibrationError, match="the dark pieces look too much like the green squares"):
+        reader.calibrate(simulator.render(Scene(reader.start_board), Conditions.plain(), rng, dark_green))
+
+
 def test_a_start_picture_whose_glossy_dark_pieces_catch_the_lamp_unevenly_calibrates_and_reads() -> None:
     """A hard generated start picture a person reads at once: some of its glossy dark pieces
     catch the lamp. Measured against the few pixels just around each (the empty board there

@@ -114,6 +114,10 @@ BORDER = 2
 #: Brightness against the field (log units) beyond which a pixel is surely a piece (or a hand):
 #: shadows are not this dark, and the field is never this bright.
 DARKER, BRIGHTER = 0.8, 0.35
+#: A kind of piece is told from the field by being this much less green (log units, the start
+#: pieces' median), or else by a brightness no shadow or field has (half sure, at the least:
+#: :func:`_bright_or_dark`): black pieces of the field's own hue are plain to see.
+LEAST_DROP = 0.12
 #: Floor on the colour spread, so ten pieces cannot make a model too sure; and the degrees of
 #: freedom of its heavy tails.
 MIN_COLOUR_SPREAD, COLOUR_TAIL = 0.08, 3.0
@@ -493,22 +497,26 @@ class PieceFinder:
 
     def _learn_colours(self, planes: tuple[np.ndarray, np.ndarray, np.ndarray], start: str, chosen: dict[int, int]) -> None:
         """The two kinds' colours from the start pieces (square: lattice point), given the start
-        picture's :func:`colour_planes`."""
+        picture's :func:`colour_planes`; and the evidence range from the weaker drop from the
+        field's green of the kinds told by it (see LEAST_DROP)."""
         assert self._lattice is not None and self.background is not None
         changes = self.background.changes(planes)
         drop = np.maximum(changes.drop_red, changes.drop_blue)
         kinds: dict[str, list[np.ndarray]] = {"D": [], "L": []}
         drops: dict[str, list[float]] = {"D": [], "L": []}
+        lighter: dict[str, list[float]] = {"D": [], "L": []}
         own = drop > 0.06
         for square, index in chosen.items():
             kind = start[square - 1]
             body = self._lattice.inside[index]
             drops[kind].append(float(np.median(drop.flat[body])))
+            lighter[kind].append(float(np.median(changes.lighter.flat[body])))
             kinds[kind].append(self._features(index, changes, own, (0.0, 0.0)))  # the start picture is its own light
-        weakest = min(float(np.median(drops["D"])), float(np.median(drops["L"])))
-        if weakest < 0.12:
-            name = "dark" if np.median(drops["D"]) < np.median(drops["L"]) else "light"
-            raise CalibrationError(f"the {name} pieces look too much like the green squares: use more light, or pieces of another colour")
+        by_drop = {kind: float(np.median(drops[kind])) for kind in "DL" if np.median(drops[kind]) >= LEAST_DROP}
+        for kind, name in (("D", "dark"), ("L", "light")):
+            if kind not in by_drop and _bright_or_dark(np.float32(np.median(lighter[kind]))) < 0.5:
+                raise CalibrationError(f"the {name} pieces look too much like the green squares: use more light, or pieces of another colour")
+        weakest = min(by_drop.values(), default=LEAST_DROP)
         self.evidence_range = (0.3 * weakest, 0.65 * weakest)
         means = np.array([np.median(kinds[k], axis=0) for k in "DL"])
         spreads = np.array([1.4826 * np.median(np.abs(np.array(kinds[k]) - means[i]), axis=0) for i, k in enumerate("DL")])
