@@ -430,8 +430,11 @@ class TrayReader:
     def _sliver_at_far_rim(self, masks: TrayMasks) -> bool:
         """Whether something in the tray is a dark sliver along its edge away from the camera,
         no wider than a pale stick's side shows there (see SLIVER)."""
+        dark_at_rim = masks.dark & self._far_rim
+        if cv2.countNonZero(dark_at_rim) < STICK_PX[0]:  # no sliver a stick long (most frames)
+            return False
         count, labels = cv2.connectedComponents(masks.objects, connectivity=8)
-        at_rim, dark, pale = (np.bincount(labels.ravel(), mask.ravel(), count)[1:] for mask in (masks.dark & self._far_rim, masks.dark, masks.pale))
+        at_rim, dark, pale = (np.bincount(labels[mask > 0], minlength=count)[1:] for mask in (dark_at_rim, masks.dark, masks.pale))
         return bool(((at_rim >= np.maximum(STICK_PX[0], SLIVER * dark)) & (pale <= (1 - SLIVER) * dark)).any())
 
     def masks(self, frame: np.ndarray, homography: np.ndarray) -> TrayMasks:
