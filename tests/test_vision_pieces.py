@@ -27,7 +27,7 @@ from senet.vision.pieces import (
 )
 from senet.vision.plane import SQUARE_PX
 from senet.vision.pose import MatView
-from senet.vision.reader import BoardReader, CalibrationError, NoBoardError, _observation
+from senet.vision.reader import BoardReader, CalibrationError, NoBoardError, Observation, _observation
 from senet.vision.simulator import Conditions, Scene, Simulator, Style
 from senet.vision.testset import Case, hard_cases
 from senet.vision.tray import TrayReading
@@ -73,16 +73,24 @@ def test_a_start_picture_whose_kinds_look_alike_is_refused_saying_so() -> None:
         reader.calibrate(simulator.render(Scene(reader.start_board), Conditions.plain(), rng, style))
 
 
+#: Every piece off its start square, on all three rows.
+MOVED_ON = "D...D....D....D.D.....LL...L.."
+
+
+def read_plain(board: str, style: Style) -> Observation:
+    """``board`` as the reader sees it in a plain simulated picture, calibrated on one of the
+    start position, both of pieces in ``style``."""
+    simulator, rng = Simulator(MatLayout.for_paper("a3")), np.random.default_rng(1)
+    reader = BoardReader(known_mats()[0])
+    reader.calibrate(simulator.render(Scene(reader.start_board), Conditions.plain(), rng, style))
+    return reader.read(simulator.render(Scene(board), Conditions.plain(), rng, style))
+
+
 def test_black_pieces_of_the_fields_own_hue_calibrate_and_read_by_their_darkness() -> None:
     """Black-green pieces are hardly less green than the field, but far darker than any
     shadow: a person sees them at once. They were refused as too like the green squares."""
-    simulator, rng = Simulator(MatLayout.for_paper("a3")), np.random.default_rng(1)
-    black_green = Style(dark_piece=(30, 45, 27))
-    reader = BoardReader(known_mats()[0])
-    reader.calibrate(simulator.render(Scene(reader.start_board), Conditions.plain(), rng, black_green))
-    board = "D...D....D....D.D.....LL...L.."
-    seen = reader.read(simulator.render(Scene(board), Conditions.plain(), rng, black_green))
-    assert (seen.status, seen.board) == ("ok", board)
+    seen = read_plain(MOVED_ON, Style(dark_piece=(30, 45, 27)))
+    assert (seen.status, seen.board) == ("ok", MOVED_ON)
 
 
 def test_dark_green_pieces_no_darker_than_a_shadow_are_refused_saying_so() -> None:
@@ -372,13 +380,8 @@ def test_pieces_that_left_their_start_squares_look_as_they_did_there() -> None:
     a shadow and the kinds were learnt brighter than they look elsewhere. With kinds only a
     little apart (tan against pink-brown), the light pieces that had moved on were unsure
     squares; now every square is read."""
-    simulator, rng = Simulator(MatLayout.for_paper("a3")), np.random.default_rng(1)
-    close_kinds = Style(light_piece=(200, 180, 150), dark_piece=(150, 110, 100))
-    reader = BoardReader(known_mats()[0])
-    reader.calibrate(simulator.render(Scene(reader.start_board), Conditions.plain(), rng, close_kinds))
-    board = "D...D....D....D.D.....LL...L.."
-    seen = reader.read(simulator.render(Scene(board), Conditions.plain(), rng, close_kinds))
-    assert (seen.status, seen.board) == ("ok", board)
+    seen = read_plain(MOVED_ON, Style(light_piece=(200, 180, 150), dark_piece=(150, 110, 100)))
+    assert (seen.status, seen.board) == ("ok", MOVED_ON)
 
 
 def test_a_light_piece_with_a_side_in_deep_shade_is_not_called_dark() -> None:
