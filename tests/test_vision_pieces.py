@@ -167,11 +167,11 @@ def test_something_reaching_in_over_the_paper_covers_the_squares_it_lies_on() ->
     on_paper &= background.paper
     on_grid = np.zeros_like(background.grid)
     on_grid[y0 : y0 + 25, x0 + 40 : x0 + 60] = True  # ...and on over square 2
-    reaching = finder.plane.square_means(finder._reaching_in(on_grid, on_paper, into_tray=True))
+    reaching = finder.plane.square_means(finder._reaching_in(on_grid, on_paper, None))
     assert list(np.flatnonzero(reaching > 0.1) + 1) == [2]
     # The same on the grid alone (a piece) or on the paper alone (a sleeve beside the mat) is no arm.
-    assert not finder._reaching_in(on_grid, np.zeros_like(on_paper), into_tray=True).any()
-    assert not finder._reaching_in(np.zeros_like(on_grid), on_paper, into_tray=True).any()
+    assert not finder._reaching_in(on_grid, np.zeros_like(on_paper), None).any()
+    assert not finder._reaching_in(np.zeros_like(on_grid), on_paper, None).any()
 
 
 def _tray_top(finder: PieceFinder) -> int:
@@ -179,10 +179,10 @@ def _tray_top(finder: PieceFinder) -> int:
     return int(np.flatnonzero(finder.background.tray.any(axis=1))[0])
 
 
-def test_a_stick_over_the_trays_rim_is_an_arm_only_when_something_came_into_the_tray() -> None:
+def test_a_stick_over_the_trays_rim_is_an_arm_only_where_something_came_into_the_tray() -> None:
     # A stick lies in the tray from its rim by the grid to where the view ends, its top seen
     # over square 25: an arm would look the same in the view, but the tray reader, which sees
-    # the whole tray and the paper around it, tells whether anything came in from beyond.
+    # the whole tray and the paper around it, tells whether and where anything came in from beyond.
     finder = _calibrated_a3().pieces
     background = finder.background
     assert background is not None
@@ -193,8 +193,13 @@ def test_a_stick_over_the_trays_rim_is_an_arm_only_when_something_came_into_the_
     on_paper &= background.paper | background.tray
     on_grid = np.zeros_like(background.grid)
     on_grid[y0 + 2 * SQUARE_PX + 20 : y0 + 3 * SQUARE_PX, columns] = True
-    assert list(np.flatnonzero(finder.plane.square_means(finder._reaching_in(on_grid, on_paper, into_tray=True)) > 0.1) + 1) == [25]
-    assert not finder._reaching_in(on_grid, on_paper, into_tray=False).any()
+    came_in = on_paper & background.tray
+    assert list(np.flatnonzero(finder.plane.square_means(finder._reaching_in(on_grid, on_paper, came_in)) > 0.1) + 1) == [25]
+    assert not finder._reaching_in(on_grid, on_paper, None).any()
+    # Something else came in from beyond, at the tray's other end: this stick is still a stick.
+    elsewhere = background.tray.copy()
+    elsewhere[:, : x0 + 8 * SQUARE_PX] = False
+    assert not finder._reaching_in(on_grid, on_paper, elsewhere).any()
 
 
 def test_a_piece_at_the_grids_edge_by_a_stick_over_the_trays_rim_is_not_surely_one() -> None:

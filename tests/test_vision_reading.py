@@ -149,8 +149,8 @@ def test_sticks_lying_together_are_traced_only_while_the_board_is_in_view(monkey
 
     read_pieces = reader.pieces.read
 
-    def read_board(view: np.ndarray, into_tray: bool = True) -> SquareReadings:
-        squares = read_pieces(view, into_tray)
+    def read_board(view: np.ndarray, from_beyond: np.ndarray | None = None) -> SquareReadings:
+        squares = read_pieces(view, from_beyond)
         return replace(squares, covered=np.arange(30) < 3) if covered else squares
 
     monkeypatch.setattr(reader.tray, "read", read_tray)

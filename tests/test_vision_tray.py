@@ -20,9 +20,10 @@ from hypothesis import strategies as st
 from senet.vision.bars import BarFitter
 from senet.vision.geometry import BoardLocator, MatGeometry
 from senet.vision.mat import FIELD, MatLayout, render_mat
+from senet.vision.plane import BoardPlane
 from senet.vision.simulator import Conditions, Scene, Simulator
 from senet.vision.sources import START_BOARD
-from senet.vision.tray import STICK_PX, Patch, TrayReader, TrayReading, Unclear, count_sticks, stripes
+from senet.vision.tray import MM_PER_PX, STICK_PX, Patch, TrayReader, TrayReading, Unclear, count_sticks, stripes
 
 LAYOUT = MatLayout.for_paper("a3")
 DPI = 60  # the drawn mat is the camera picture: 0.42 mm a pixel, the homography the identity
@@ -535,6 +536,25 @@ def test_a_hand_crossing_the_paper_beside_the_tray_is_seen_reaching_in(reader: T
     assert read(reader, APART, hand=(170, 120)).from_beyond
     assert not read(reader, APART[:3] + [Stick((200, 131), 0, True)]).from_beyond
     assert not read(reader, APART).from_beyond and not read(reader, []).from_beyond
+    # ...and where: the hand, not the sticks lying apart from it (a stick is not a hand for
+    # lying in the same tray).
+    reaching = read(reader, APART, hand=(170, 120)).reaching
+    assert reaching is not None and reaching[round(125 / MM_PER_PX), round(170 / MM_PER_PX)]
+    assert not any(reaching[round(y / MM_PER_PX), round(x / MM_PER_PX)] for (x, y), _, _ in APART)
+
+
+def test_what_came_into_the_tray_from_beyond_is_placed_in_the_boards_view(reader: TrayReader) -> None:
+    """The board's reader is told where in its own view what came in from beyond lies."""
+    plane = BoardPlane(reader.geometry)
+    came_in = np.zeros(reader.size[::-1], bool)
+    came_in[:6, 40:60] = True  # by the tray's rim next to the grid, 60 to 90 mm from its left end
+    seen = TrayReading("unclear", None, 0, "", reaching=came_in)
+    view = reader.reaching_in_view(seen, plane.to_mat(), plane.size)
+    assert view is not None and view.shape == plane.size[::-1]
+    tray_corner_mm = reader.geometry.tray[0] * 25.4 / reader.geometry.dpi
+    (x, y), (beside_x, _) = plane.from_mm(tray_corner_mm + np.array([(75.0, 4.0), (120.0, 4.0)])).round().astype(int)
+    assert view[y, x] and not view[y, beside_x]
+    assert reader.reaching_in_view(TrayReading("sticks", 2, 4, ""), plane.to_mat(), plane.size) is None
 
 
 @pytest.mark.parametrize("pale", [True, False])

@@ -558,10 +558,10 @@ class PieceFinder:
             self._lattice = Lattice.build(self.plane, nadir, camera_height_mm, self.shape, self.background.grid)
             self._camera = camera
 
-    def read(self, view: np.ndarray, into_tray: bool = True) -> SquareReadings:
-        """The pieces on the top view of a frame. ``into_tray``: whether something may reach in
-        from beyond the view through the tray (the tray reader saw something cross the paper
-        beside it); if not, what lies in the tray where the view cuts it off is sticks."""
+    def read(self, view: np.ndarray, from_beyond: np.ndarray | None = None) -> SquareReadings:
+        """The pieces on the top view of a frame. ``from_beyond``: where in the view (a bool
+        mask) lies what the tray reader saw cross the paper beside the tray into it (a hand or
+        an arm), or None; whatever else lies in the tray where the view cuts it off is sticks."""
         assert self._lattice is not None and self.background is not None and self.colours is not None
         lattice, background = self._lattice, self.background
         changes = background.changes(colour_planes(view))
@@ -628,7 +628,7 @@ class PieceFinder:
         # a stick may touch it: that is no arm (above the grid, fingers found as pieces are).
         overhang = explained.copy()
         overhang[: self.plane.grid_origin[1] + 3 * SQUARE_PX] = False
-        reaching = self._reaching_in(seen, changed & ~overhang, into_tray)
+        reaching = self._reaching_in(seen, changed & ~overhang, from_beyond)
         faint = self.plane.square_means((evidence > FAINT[0]) & ~explained & background.grid)
         return self._squares(pieces, unexplained, faint, reaching)
 
@@ -713,13 +713,14 @@ class PieceFinder:
         assert self._lattice is not None
         return bool(len(points)) and bool((((points - (y, x)) ** 2).sum(axis=1) <= (BY_THE_TRAY * self._lattice.radius) ** 2).any())
 
-    def _reaching_in(self, on_grid: np.ndarray, on_paper: np.ndarray, into_tray: bool) -> np.ndarray:
+    def _reaching_in(self, on_grid: np.ndarray, on_paper: np.ndarray, from_beyond: np.ndarray | None) -> np.ndarray:
         """The grid's pixels under something that comes in from beyond the view over the paper
-        or the tray (``on_paper``): a hand or an arm, whatever pieces it looks like. A stick
-        lying across the view's edge in the tray comes from beyond only if ``into_tray``."""
+        or the tray (``on_paper``): a hand or an arm, whatever pieces it looks like. In the
+        tray, only what lies where ``from_beyond`` (a mask, or None) says comes from beyond:
+        the rest there is sticks, even where the view cuts them off."""
         background = self.background
         assert background is not None
-        beyond = background.edge if into_tray else background.edge_beside_tray
+        beyond = background.edge_beside_tray if from_beyond is None else background.edge_beside_tray | (from_beyond & background.tray)
         if not on_paper[beyond].any():  # nothing comes in (the grid lies well inside the view)
             return np.zeros_like(on_grid)
         # What lies on the paper reaches over the grid's printed outline to what lies on the grid.

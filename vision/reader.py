@@ -196,7 +196,7 @@ class BoardReader:
         motion = self._motion(view)
         markers = self._markers_place(location)
         tray = self.tray.read(frame, markers, trace=False)
-        squares = self.pieces.read(view, tray.from_beyond)
+        squares = self.pieces.read(view, self.tray.reaching_in_view(tray, self.plane.to_mat(), self.plane.size))
         if tray.untraced and not squares.covered.any():  # nothing is read from a covered board
             tray = self.tray.read(frame, markers)
         return _observation(squares, tray, motion)

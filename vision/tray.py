@@ -128,6 +128,9 @@ STRIPE_PURITY = 0.8
 MAX_STICKS = 4.0
 #: Counts above this are not followed (there are four sticks).
 MAX_COUNT = 8
+#: What comes into the tray from beyond is told to the board's view this many tray pixels
+#: (1.5 mm each) wider all round.
+REACHING_SLACK = 3
 _LOG = np.log(np.arange(256, dtype=np.float32) + 1.0)
 _SQUARE3 = np.ones((3, 3), np.uint8)
 #: The lit tray near a pixel, that its brightness is told against: the brightest free tray
@@ -149,12 +152,18 @@ class TrayReading:
     #: Where the sticks lie: a coarse mask of the tray (one cell per ~12 mm), to tell a new
     #: throw from the same sticks seen again after a hand passed over them.
     layout: np.ndarray | None = None
-    #: Something crosses the paper beside the tray into it from beyond (a hand or an arm), or
-    #: covers most of it: what lies in the tray may reach on to the board from there.
-    from_beyond: bool = False
+    #: Where in the tray's top view (a bool mask) lies what crosses the paper beside it from
+    #: beyond (a hand or an arm): what lies there may reach on to the board. The whole tray
+    #: when something covers most of it; None when nothing comes from beyond.
+    reaching: np.ndarray | None = None
     #: Sticks lie too close together to count, and were not traced (``TrayReader.read``
     #: with ``trace=False``): "unclear" until they are.
     untraced: bool = False
+
+    @property
+    def from_beyond(self) -> bool:
+        """Whether something comes into the tray from beyond (see ``reaching``)."""
+        return self.reaching is not None
 
     def same_layout(self, other: TrayReading | None) -> bool:
         """Whether the sticks lie where they lay in ``other`` (overlap of their cells)."""
@@ -337,6 +346,16 @@ class TrayReader:
         self.bars.set_lean(tops - feet)
         self._far_rim = self.bars.far_rim().astype(np.uint8)
 
+    def reaching_in_view(self, reading: TrayReading, view_to_mat: np.ndarray, size: tuple[int, int]) -> np.ndarray | None:
+        """Where, in a view of ``size`` (width, height) whose pixels ``view_to_mat`` maps to
+        the mat's, lies what the ``reading`` saw come into the tray from beyond (a bool mask,
+        a few millimetres wider: the views' homographies differ a little); None if nothing did."""
+        if reading.reaching is None:
+            return None
+        wider = cv2.dilate(reading.reaching.astype(np.uint8), _SQUARE3, iterations=REACHING_SLACK)
+        tray_from_mat = np.array([[1.0, 0, -self._band], [0, 1, 0], [0, 0, 1]]) @ self._to_band
+        return cv2.warpPerspective(wider, tray_from_mat @ view_to_mat, size, flags=cv2.INTER_NEAREST | cv2.WARP_INVERSE_MAP) > 0
+
     def warp(self, frame: np.ndarray, homography: np.ndarray) -> np.ndarray:
         """The tray seen from straight above, smoothed (uint8 BGR)."""
         return self._tray(self._warp_band(frame, homography))
@@ -373,9 +392,10 @@ class TrayReader:
             else:
                 masks = self.masks(frame, homography)
         except Unclear as error:
-            return TrayReading(error.state, None, 0, error.reason, from_beyond=True)
+            return TrayReading(error.state, None, 0, error.reason, reaching=np.ones(self.size[::-1], bool))
         objects, patches = masks.objects, self.patches(masks)
         from_beyond = any(patch.reached for patch in patches)
+        reaching = _reaching(objects, masks.reached) if from_beyond else None
         if not patches:
             return TrayReading("empty", None, 0, "")
         try:
@@ -383,7 +403,7 @@ class TrayReader:
             reason = "" if pale_up is not None else f"{total} {'stick' if total == 1 else 'sticks'} seen in the tray, not 4"
         except Unclear as error:
             if error.state == "occluded":
-                return TrayReading(error.state, None, 0, error.reason, from_beyond=True)
+                return TrayReading(error.state, None, 0, error.reason, reaching=np.ones(self.size[::-1], bool))
             pale_up, total, reason = None, 0, error.reason
         # Sticks lying together: trace them as bars, where the patches could not be counted or
         # where no stick lies apart to measure the others by (each may lie partly over another).
@@ -402,10 +422,10 @@ class TrayReader:
             elif (traced is not None or sliver) and traced != pale_up:
                 pale_up, total, reason = None, 0, "sticks lie too close together to count"
         if pale_up is None:
-            return TrayReading("unclear", None, total, reason, from_beyond=from_beyond)
+            return TrayReading("unclear", None, total, reason, reaching=reaching)
         w, h = self.size
         layout = cv2.resize(objects, (max(1, w // 8), max(1, h // 8)), interpolation=cv2.INTER_AREA) > 0
-        return TrayReading("sticks", pale_up, 4, "", layout, from_beyond)
+        return TrayReading("sticks", pale_up, 4, "", layout, reaching)
 
     def patches(self, masks: TrayMasks) -> list[Patch]:
         """The patches bigger than specks in the tray's :meth:`masks`."""
@@ -553,6 +573,19 @@ class TrayReader:
         inside = np.bincount(labels.ravel(), tops.ravel(), count) >= OVER_THE_RIM * np.bincount(labels.ravel(), minlength=count)
         inside[0] = False
         return np.where(inside[labels], 0, crossing).astype(np.uint8)
+
+
+def _reaching(objects: np.ndarray, reached: np.ndarray) -> np.ndarray:
+    """The things in the tray (``objects``' connected parts) that touch where something
+    ``reached`` in from beyond, whole (bool mask).
+
+        >>> objects = np.array([[1, 1, 0, 1], [0, 1, 0, 1]], np.uint8)
+        >>> _reaching(objects, np.array([[1, 0, 0, 0], [0, 0, 0, 0]], np.uint8)).astype(int).tolist()
+        [[1, 1, 0, 0], [0, 1, 0, 0]]
+    """
+    _, labels = cv2.connectedComponents(objects, connectivity=8)
+    touched = np.unique(labels[(reached > 0) & (objects > 0)])
+    return np.isin(labels, touched[touched > 0])
 
 
 def _patch(member: np.ndarray, pale: np.ndarray, dark: np.ndarray, edge: np.ndarray, sides: np.ndarray, parted: bool) -> Patch:
