@@ -408,6 +408,24 @@ def test_a_light_piece_with_a_side_in_deep_shade_is_not_called_dark() -> None:
     assert seen.board[:20] == board[:20] and seen.board[21:] == board[21:] and seen.board[20] in "?L"
 
 
+def test_a_dark_patch_as_green_as_the_field_is_no_sure_dark_piece() -> None:
+    """A hand held low over the board casts a shadow darker than a lamp's shadows, where the
+    field stays green. Dark pieces here are less green than the field: a dark spot the shape
+    of a piece that is as green as the field may be a shadow, and is doubtful, never sure."""
+    simulator, rng = Simulator(MatLayout.for_paper("a3")), np.random.default_rng(1)
+    reader = BoardReader(known_mats()[0])
+    reader.calibrate(simulator.render(Scene(reader.start_board), Conditions.plain(), rng))
+    board = "..........L..D......L........."
+    picture = simulator.render(Scene(board), Conditions.plain(), np.random.default_rng(2))
+    assert reader.read(picture).board == board  # the dark piece on square 14 is plain
+    without = simulator.render(Scene(board[:13] + "." + board[14:]), Conditions.plain(), np.random.default_rng(2))
+    footprint = np.abs(picture.astype(int) - without.astype(int)).sum(axis=2) > 30
+    without[footprint] = (without[footprint] * 0.3).astype(np.uint8)  # the field there, in deep shade
+    seen = reader.read(without)
+    assert seen.status == "ok" and seen.board is not None
+    assert seen.board[:13] == board[:13] and seen.board[14:] == board[14:] and seen.board[13] in "?."
+
+
 def test_a_piece_standing_behind_another_is_found_in_what_the_nearer_one_leaves() -> None:
     # Tall pieces close together on squares 8 and 13, seen from low and aslant: the nearer
     # piece's top hides the base of the one on 8; the two make one patch, whose best fit is

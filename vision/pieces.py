@@ -61,6 +61,10 @@ APART = 1.5
 #: A piece found behind another shows at least this share of its body, and its base is placed
 #: this many times less surely (the part that shows is what places it).
 SHOWN, BEHIND_SIGMA = 0.35, 3.0
+#: A piece of a kind less green than the field shows at least a quarter of its body over the
+#: field this share of its kind's drop less green (a dark thing as green as the field is a deep
+#: shadow, perhaps a hand's).
+FIELD_GREEN = 0.5
 #: How far off a piece's lean may be, as a share of it (its height is learnt roughly).
 LEAN_DOUBT = 0.25
 #: A base found this far (in squares) beyond the grid's edge stands on the edge square.
@@ -172,6 +176,9 @@ class Piece:
     grounded: bool = True
     #: Whether it is found beside a stick lying over the tray's rim: it may be that stick.
     by_stick: bool = False
+    #: Whether it shows the field's own green, though its kind does not: found by its darkness
+    #: (or brightness) alone, it may be a deep shadow (or a glare).
+    field_coloured: bool = False
 
 
 @dataclass(frozen=True)
@@ -396,6 +403,9 @@ class PieceFinder:
     colours: ColourModel | None = None
     #: Not-field evidence: greenness drop from the empty board giving 0 and 1.
     evidence_range: tuple[float, float] = (0.1, 0.25)
+    #: How much less green than the field the kinds ("D", "L") told from it so are (see
+    #: LEAST_DROP): their start pieces' median drop.
+    kind_drops: dict[str, float] = field(default_factory=dict)
     _lattice: Lattice | None = field(default=None, repr=False)
     _camera: tuple[float, float, float] | None = field(default=None, repr=False)
     _position_sigma: float = field(default=POSITION_SIGMA, repr=False)
@@ -516,6 +526,7 @@ class PieceFinder:
         for kind, name in (("D", "dark"), ("L", "light")):
             if kind not in by_drop and _bright_or_dark(np.float32(np.median(lighter[kind]))) < 0.5:
                 raise CalibrationError(f"the {name} pieces look too much like the green squares: use more light, or pieces of another colour")
+        self.kind_drops = by_drop
         weakest = min(by_drop.values(), default=LEAST_DROP)
         self.evidence_range = (0.3 * weakest, 0.65 * weakest)
         means = np.array([np.median(kinds[k], axis=0) for k in "DL"])
@@ -601,8 +612,10 @@ class PieceFinder:
             found = _found(inside.flat[index])
             features = self._features(index, changes, own, field_light[square - 1], base=base)
             near_stick = self._near(by_stick, x, y)
-            piece = Piece(x, y, square, found, self.colours.light(features), bool(outside.flat[index] > CROWDED), self._spread(index),
-                          lattice.base_share(evidence, x, y) >= GROUNDED and not near_stick and not beside, near_stick)
+            kind = self.colours.light(features)
+            piece = Piece(x, y, square, found, kind, bool(outside.flat[index] > CROWDED), self._spread(index),
+                          lattice.base_share(evidence, x, y) >= GROUNDED and not near_stick and not beside, near_stick,
+                          self._field_coloured(lattice.inside[index], drop, kind))
             pieces.append(piece)
             brightness.append(features[0])
             torn.append(self.colours.torn(features))
@@ -620,7 +633,7 @@ class PieceFinder:
         explained = lattice.body_mask(sure, self.plane.size, grow=1.3)
         unexplained = seen & ~explained & background.grid
         if self.plane.square_means(unexplained).max() > DOUBTFUL:
-            behind = self._behind(evidence, own, explained, peaks, changes, field_light)
+            behind = self._behind(evidence, own, drop, explained, peaks, changes, field_light)
             pieces += [piece for _, piece in behind]
             explained |= lattice.body_mask([index for index, _ in behind], self.plane.size, grow=1.3)
             unexplained &= ~explained
@@ -632,8 +645,8 @@ class PieceFinder:
         faint = self.plane.square_means((evidence > FAINT[0]) & ~explained & background.grid)
         return self._squares(pieces, unexplained, faint, reaching)
 
-    def _behind(self, evidence: np.ndarray, own: np.ndarray, hidden: np.ndarray, peaks: list[int], changes: Changes,
-                light: np.ndarray) -> list[tuple[int, Piece]]:
+    def _behind(self, evidence: np.ndarray, own: np.ndarray, drop: np.ndarray, hidden: np.ndarray, peaks: list[int],
+                changes: Changes, light: np.ndarray) -> list[tuple[int, Piece]]:
         """Pieces standing behind the pieces found (which ``hidden`` covers), nearer the camera:
         the two make one patch, whose best fit is the nearer piece. They are looked for again
         in what the pieces found leave unexplained, judged on the part of them that shows."""
@@ -653,7 +666,10 @@ class PieceFinder:
             features = self._features(index, changes, own, light[square - 1], hidden=hidden)
             kind = 0.5 if self.colours.torn(features) else self.colours.light(features)
             spread = self._spread(index, BEHIND_SIGMA)
-            found.append((index, Piece(float(x), float(y), square, _found(inside.flat[index]), kind, bool(outside.flat[index] > CROWDED), spread)))
+            body = lattice.inside[index]
+            field_coloured = self._field_coloured(body[~hidden.flat[body]], drop, kind)
+            found.append((index, Piece(float(x), float(y), square, _found(inside.flat[index]), kind, bool(outside.flat[index] > CROWDED), spread,
+                                       field_coloured=field_coloured)))
         return found
 
     def _evidence_floor(self, drop: np.ndarray) -> tuple[np.ndarray | float, float]:
@@ -754,12 +770,28 @@ class PieceFinder:
         # piece no piece found explains: doubtful, unless a piece surely stands there (a square
         # holds one piece: the rest is its shadow).
         doubtful = ((unclear > DOUBTFUL) | (faint > FAINT[1])) & (occupied < HELD)
-        for piece in pieces:  # seen, but its base not: it may stand beside the grid
-            if piece.found > 0.5 and not piece.grounded:
+        for piece in pieces:  # seen, but its base not (it may stand beside the grid), or a shadow?
+            if piece.found > 0.5 and (not piece.grounded or piece.field_coloured):
                 doubtful[piece.square - 1] = True
         confidence = np.where(doubtful, np.minimum(probabilities.max(axis=1), 0.5), probabilities.max(axis=1))
         labels = "".join(".DL"[k] for k in probabilities.argmax(axis=1))
         return SquareReadings(labels, confidence, probabilities, covered, tuple(pieces))
+
+    def _field_coloured(self, body: np.ndarray, drop: np.ndarray, light: float) -> bool:
+        """Whether a piece of this ``light`` (the probability it is light), its ``body`` (flat
+        indices of the view) showing, is hardly less green than the field (``drop``: per pixel,
+        how much less) where its kind plainly is: even the least green quarter of its body on
+        the field is less than FIELD_GREEN of its kind's drop, that share being at least
+        LEAST_DROP (a kind less green than the field by little is, in a noisy picture, at times
+        no less green at all). The quarter, not the middle: a body placed a little off the
+        piece shows the field too."""
+        assert self.background is not None
+        kinds = "D" if light < 0.5 else "L" if light > 0.5 else "DL"
+        on_field = body[self.background.grid.flat[body]]
+        if not on_field.size or any(kind not in self.kind_drops for kind in kinds):
+            return False
+        least = FIELD_GREEN * min(self.kind_drops[kind] for kind in kinds)
+        return least >= LEAST_DROP and -_lower_quartile(-drop.flat[on_field]) < least
 
     def _spread(self, index: int, scale: float = 1.0) -> tuple[float, float]:
         """How surely a piece's base at a lattice point is placed (deviations in x and y): as
