@@ -157,6 +157,18 @@ def test_a_base_seen_just_beyond_the_grids_edge_stands_on_the_edge_square() -> N
     assert finder._shares(edge) == {26: pytest.approx(1.0)}
 
 
+def test_a_base_at_a_squares_corner_may_stand_on_any_of_the_four_squares_there() -> None:
+    """A base placed just inside square 30's corner with squares 11, 12 and 29 may lie over
+    either line, so over both: the square across the corner gets its share (it got none, and
+    a piece standing there, placed at the corner, left it read surely empty)."""
+    finder = _calibrated_a3().pieces
+    x0, y0 = finder.plane.grid_origin
+    corner = Piece(x0 + 9 * SQUARE_PX + 0.5, y0 + 2 * SQUARE_PX + 0.5, 30, 1.0, 1.0, False)
+    shares = finder._shares(corner)
+    assert set(shares) == {30, 29, 11, 12} and sum(shares.values()) == pytest.approx(1.0)
+    assert shares[12] == pytest.approx(shares[29] * shares[11] / shares[30])  # the two lines, each crossed or not
+
+
 def test_something_reaching_in_over_the_paper_covers_the_squares_it_lies_on() -> None:
     finder = _calibrated_a3().pieces
     background = finder.background

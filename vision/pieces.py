@@ -802,7 +802,8 @@ class PieceFinder:
         return (float(scale * np.hypot(self._position_sigma, lean[0])), float(scale * np.hypot(self._position_sigma, lean[1])))
 
     def _shares(self, piece: Piece) -> dict[int, float]:
-        """How likely the piece's base is in its square and in the squares beside it."""
+        """How likely the piece's base is in its square and in the squares beside it (the one
+        across the nearer corner too: a base near a corner may lie over either line)."""
         x0, y0 = self.plane.grid_origin
         col, row = (piece.x - x0) / SQUARE_PX, (piece.y - y0) / SQUARE_PX
         c, r = int(np.floor(col)), int(np.floor(row))
@@ -820,7 +821,8 @@ class PieceFinder:
         stay_x, dx = inside(fx, c, 10, piece.spread[0])
         stay_y, dy = inside(fy, r, 3, piece.spread[1])
         shares = {piece.square: stay_x * stay_y}
-        for (nr, nc), share in (((r, c + dx), (1 - stay_x) * stay_y), ((r + dy, c), stay_x * (1 - stay_y))):
+        for (nr, nc), share in (((r, c + dx), (1 - stay_x) * stay_y), ((r + dy, c), stay_x * (1 - stay_y)),
+                                ((r + dy, c + dx), (1 - stay_x) * (1 - stay_y))):
             if 0 <= nr < 3 and 0 <= nc < 10 and share > 1e-4:
                 shares[int(self.plane.cells[nr, nc])] = share
         return shares
