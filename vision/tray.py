@@ -625,8 +625,10 @@ def _touching(member: np.ndarray, pale: np.ndarray, dark: np.ndarray) -> list[np
     cores = []  # (labels, label) of each core big enough
     for side in (pale, dark):
         core = cv2.erode(cv2.bitwise_and(side, mine), _SQUARE3, iterations=SEAM, borderType=cv2.BORDER_CONSTANT, borderValue=0)
+        if cv2.countNonZero(core) < CORE * STICK_AREA:  # no core big enough (a pale stick's dark side)
+            continue
         _, labels, stats, _ = cv2.connectedComponentsWithStats(core, connectivity=4)
-        cores += [(labels, label) for label in np.flatnonzero(stats[:, cv2.CC_STAT_AREA] >= CORE * STICK_AREA) if label]
+        cores += [(labels, label) for label in (np.flatnonzero(stats[1:, cv2.CC_STAT_AREA] >= CORE * STICK_AREA) + 1).tolist()]
     if len(cores) < 2:
         return []
     seeds = np.zeros(member.shape, np.int32)
