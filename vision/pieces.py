@@ -283,13 +283,13 @@ class Lattice:
     def body_mask(self, points: list[int], size: tuple[int, int], grow: float = 1.15) -> np.ndarray:
         """The top-view pixels covered by the bodies of the pieces at lattice ``points``."""
         mask = np.zeros((size[1], size[0]), np.uint8)
-        for index in points:
-            base = self.positions[index]
-            top = base + self.axis[index]
-            thickness = max(1, int(round(2 * grow * max(self.radius, self.top_radius))))
-            cv2.circle(mask, _pt(base), int(round(grow * self.radius)), 1, -1)
-            cv2.circle(mask, _pt(top), int(round(grow * max(self.top_radius, 1.0))), 1, -1)
-            cv2.line(mask, _pt(base), _pt(top), 1, thickness)
+        thickness = max(1, int(round(2 * grow * max(self.radius, self.top_radius))))
+        base_radius, top_radius = int(round(grow * self.radius)), int(round(grow * max(self.top_radius, 1.0)))
+        for (x, y), (lean_x, lean_y) in zip(self.positions[points].tolist(), self.axis[points].tolist()):  # plain floats: quicker
+            base, top = (round(x), round(y)), (round(x + lean_x), round(y + lean_y))
+            cv2.circle(mask, base, base_radius, 1, -1)
+            cv2.circle(mask, top, top_radius, 1, -1)
+            cv2.line(mask, base, top, 1, thickness)
         return mask.astype(bool)
 
 
@@ -316,9 +316,18 @@ class Background:
     @cached_property
     def noise_samples(self) -> tuple[np.ndarray, np.ndarray]:
         """Flat indices of every other pixel each way of the grid's field and of its print."""
-        every_other = np.zeros_like(self.grid)
-        every_other[::2, ::2] = True
+        every_other = _every(2, self.grid.shape)
         return np.flatnonzero(every_other & self.grid & ~self.printed), np.flatnonzero(every_other & self.printed)
+
+    @cached_property
+    def sample(self) -> np.ndarray:
+        """Flat indices of every other pixel of the grid each way: enough for the field's statistics."""
+        return np.flatnonzero(_every(2, self.grid.shape) & self.grid)
+
+    @cached_property
+    def paper_sample(self) -> np.ndarray:
+        """Flat indices of every fourth pixel of the paper each way: plenty for its statistics."""
+        return np.flatnonzero(_every(4, self.paper.shape) & self.paper)
 
     @cached_property
     def tray_rows(self) -> slice:
@@ -330,11 +339,6 @@ class Background:
     def edge_beside_tray(self) -> np.ndarray:
         """The view's border where it does not cut the tray off."""
         return self.edge & ~self.tray
-
-    @property
-    def sample(self) -> np.ndarray:
-        """Every other pixel of the grid each way: enough for the field's statistics."""
-        return self.grid[::2, ::2]
 
     def changes(self, planes: tuple[np.ndarray, ...]) -> Changes:
         """How a frame's :func:`colour_planes` differ from the empty board's."""
@@ -580,16 +584,16 @@ class PieceFinder:
         changes = background.changes(colour_planes(view))
         paper = self._paper_drift(changes)
         # The light's colour changed: take off the bare field's drop (a hand may hide most of it).
-        field_red, field_blue = _field_drops(*(d[::2, ::2][background.sample] for d in (changes.drop_red, changes.drop_blue)))
+        field_red, field_blue = _field_drops(*(d.ravel()[background.sample] for d in (changes.drop_red, changes.drop_blue)))
         if max(abs(field_red - paper[0]), abs(field_blue - paper[1])) > FIELD_DRIFT:  # what looks bare is not
             field_red, field_blue = paper[0], paper[1]
         drop = np.maximum(changes.drop_red - field_red, changes.drop_blue - field_blue)
         low, width = self._evidence_floor(drop)
         green = np.clip((drop - low) / width, 0, 1)
-        field = background.sample & (green[::2, ::2] < 0.5)
-        overall = (median(changes.lighter[::2, ::2][field]), median(changes.redder[::2, ::2][field])) if field.any() else (0.0, 0.0)
+        field = background.sample[green.ravel()[background.sample] < 0.5]
+        overall = (median(changes.lighter.ravel()[field]), median(changes.redder.ravel()[field])) if field.size else (0.0, 0.0)
         # Brighter than the start picture is no sign here: the start pieces' shadows are gone.
-        evidence = _solid(np.maximum(green, _bright_or_dark(np.minimum(changes.lighter - overall[0], 0))).astype(np.float32))
+        evidence = _solid(np.maximum(green, _dark(changes.lighter - overall[0])).astype(np.float32, copy=False))
         evidence[background.tray] = 0.0
         inside, outside = lattice.scores(evidence)
         peaks = self._peaks(lattice, inside - 0.5 * outside, inside, minimum=0.25)
@@ -698,8 +702,8 @@ class PieceFinder:
         of it. A change of the light's colour moves the field's colour ratios as much."""
         background = self.background
         assert background is not None
-        paper = background.paper[::4, ::4]  # plenty of samples
-        drop_red, drop_blue, lighter, redder = (median(plane[::4, ::4][paper]) for plane in
+        paper = background.paper_sample
+        drop_red, drop_blue, lighter, redder = (median(plane.ravel()[paper]) for plane in
                                                 (changes.drop_red, changes.drop_blue, changes.lighter, changes.redder))
         return drop_red, drop_blue, lighter, redder
 
@@ -987,6 +991,17 @@ def _around(cells: np.ndarray) -> np.ndarray:
     return cv2.boxFilter(cells, -1, (3, 3), normalize=False, borderType=cv2.BORDER_CONSTANT)
 
 
+def _every(step: int, shape: tuple[int, ...]) -> np.ndarray:
+    """A mask of every ``step``-th pixel each way.
+
+        >>> _every(2, (3, 4)).astype(int).tolist()
+        [[1, 0, 1, 0], [0, 0, 0, 0], [1, 0, 1, 0]]
+    """
+    mask = np.zeros(shape, bool)
+    mask[::step, ::step] = True
+    return mask
+
+
 def _row_sums(values: np.ndarray) -> np.ndarray:
     """Each row's sum of a 2-D array, as a matrix product: on short rows many times quicker
     than ``values.sum(axis=1)``.
@@ -1211,7 +1226,12 @@ def _local_field(values: np.ndarray, grid: np.ndarray) -> np.ndarray:
 
 def _bright_or_dark(lighter: np.ndarray) -> np.ndarray:
     """Evidence from brightness against the field alone."""
-    return np.clip(np.maximum((lighter - BRIGHTER) / 0.15, (-lighter - DARKER) / 0.3), 0, 1).astype(np.float32)
+    return np.maximum(np.clip((lighter - BRIGHTER) / 0.15, 0, 1), _dark(lighter)).astype(np.float32, copy=False)
+
+
+def _dark(lighter: np.ndarray) -> np.ndarray:
+    """Evidence from darkness against the field alone (:func:`_bright_or_dark` without the brightness)."""
+    return np.clip((-lighter - DARKER) / 0.3, 0, 1).astype(np.float32, copy=False)
 
 
 def _solid(evidence: np.ndarray) -> np.ndarray:
@@ -1224,10 +1244,6 @@ def _flat(points: np.ndarray, size: tuple[int, int]) -> np.ndarray:
     x = np.clip(xy[..., 0], 0, size[0] - 1)
     y = np.clip(xy[..., 1], 0, size[1] - 1)
     return y * size[0] + x
-
-
-def _pt(point: np.ndarray) -> tuple[int, int]:
-    return int(round(point[0])), int(round(point[1]))
 
 
 def _fill(values: np.ndarray, hidden: np.ndarray, grid: np.ndarray) -> np.ndarray:
