@@ -103,10 +103,13 @@ def colour_planes(view: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]
     than it over red (white, grey, wood, skin, brown) or over blue (blue, black), in shadow
     too. Blue against red, which warm and cold light move most, is their difference.
     """
-    logs = cv2.blur(cv2.LUT(view, LOG), (3, 3))  # JPEG's blocks and sensor noise average out
+    # A 3 x 3 mean, as JPEG's blocks and sensor noise average out: two passes of three (twice
+    # as quick on floats as cv2.blur).
+    logs = cv2.sepFilter2D(cv2.LUT(view, LOG), -1, _THIRDS, _THIRDS)
     over_red, over_blue, brightness = cv2.split(cv2.transform(logs, _PLANES))
     return over_red, over_blue, brightness
 
 
+_THIRDS = np.full(3, 1 / 3, np.float32)
 #: (blue, green, red) logs -> green over red, green over blue, brightness.
 _PLANES = np.array([[0.0, 1.0, -1.0], [-1.0, 1.0, 0.0], [1 / 3, 1 / 3, 1 / 3]], np.float32)

@@ -549,8 +549,10 @@ class TrayReader:
         reaching = np.zeros_like(changed)
         if count > 1:
             beyond = self._beyond | cv2.dilate(1 - in_view, _SQUARE3)
-            across = np.intersect1d(labels[beyond > 0], labels[self._beside > 0])
-            reaching = np.isin(labels, across[across > 0]).astype(np.uint8)
+            across = np.zeros((2, count), bool)  # per part: whether it reaches beyond, and to the tray
+            across[0, labels[beyond > 0]] = across[1, labels[self._beside > 0]] = True
+            across[:, 0] = False
+            reaching = (across[0] & across[1])[labels].astype(np.uint8)
         return reaching
 
     def _not_over_the_rim(self, crossing: np.ndarray, objects: np.ndarray, pale: np.ndarray, dark: np.ndarray, beside: np.ndarray) -> np.ndarray:
