@@ -549,10 +549,8 @@ class TrayReader:
         reaching = np.zeros_like(changed)
         if count > 1:
             beyond = self._beyond | cv2.dilate(1 - in_view, _SQUARE3)
-            across = np.zeros((2, count), bool)  # per part: whether it reaches beyond, and to the tray
-            across[0, labels[beyond > 0]] = across[1, labels[self._beside > 0]] = True
-            across[:, 0] = False
-            reaching = (across[0] & across[1])[labels].astype(np.uint8)
+            across = _parts_touching(labels, count, beyond > 0) & _parts_touching(labels, count, self._beside > 0)
+            reaching = across[labels].astype(np.uint8)
         return reaching
 
     def _not_over_the_rim(self, crossing: np.ndarray, objects: np.ndarray, pale: np.ndarray, dark: np.ndarray, beside: np.ndarray) -> np.ndarray:
@@ -585,9 +583,21 @@ def _reaching(objects: np.ndarray, reached: np.ndarray) -> np.ndarray:
         >>> _reaching(objects, np.array([[1, 0, 0, 0], [0, 0, 0, 0]], np.uint8)).astype(int).tolist()
         [[1, 1, 0, 0], [0, 1, 0, 0]]
     """
-    _, labels = cv2.connectedComponents(objects, connectivity=8)
-    touched = np.unique(labels[(reached > 0) & (objects > 0)])
-    return np.isin(labels, touched[touched > 0])
+    count, labels = cv2.connectedComponents(objects, connectivity=8)
+    return _parts_touching(labels, count, reached > 0)[labels]
+
+
+def _parts_touching(labels: np.ndarray, count: int, mask: np.ndarray) -> np.ndarray:
+    """Per label of ``count`` connected parts (0: the background), whether the part has a
+    pixel where ``mask`` (bool) is set.
+
+        >>> _parts_touching(np.array([[0, 1, 1], [2, 0, 0]]), 3, np.array([[True, False, True], [False, False, False]])).tolist()
+        [False, True, False]
+    """
+    touching = np.zeros(count, bool)
+    touching[labels[mask]] = True
+    touching[0] = False
+    return touching
 
 
 def _patch(member: np.ndarray, pale: np.ndarray, dark: np.ndarray, edge: np.ndarray, sides: np.ndarray, parted: bool) -> Patch:
