@@ -315,9 +315,9 @@ class Background:
 
     @cached_property
     def noise_samples(self) -> tuple[np.ndarray, np.ndarray]:
-        """Flat indices of every other pixel each way of the grid's field and of its print."""
-        every_other = _every(2, self.grid.shape)
-        return np.flatnonzero(every_other & self.grid & ~self.printed), np.flatnonzero(every_other & self.printed)
+        """The grid's :attr:`sample` split into its field's pixels and its print's."""
+        printed = self.printed.flat[self.sample]
+        return self.sample[~printed], self.sample[printed]
 
     @cached_property
     def sample(self) -> np.ndarray:
