@@ -10,6 +10,8 @@ every other case has a hand reaching over the board or the tray, sometimes carry
     >>> case = next(hard_cases("a4", count=1, seed=3))
     >>> case.start.shape, len(case.board), sum(case.sticks) == case.light_up
     ((480, 640, 3), 30, True)
+    >>> case.piece_shape, [round(mm) for mm in case.piece_mm], round(case.tilt_deg)  # the truth of what is learnt
+    ('cone', [16, 10], 3)
 """
 
 from __future__ import annotations
@@ -40,6 +42,11 @@ class Case:
     board: str
     sticks: tuple[bool, ...]
     hand: str | None
+    #: The pieces' size, (diameter, height) in mm, and shape (see :class:`Style`), and the
+    #: camera's tilt (degrees): what the reader learns of the pieces is measured against them.
+    piece_mm: tuple[float, float]
+    piece_shape: str
+    tilt_deg: float
 
     @property
     def light_up(self) -> int:
@@ -71,7 +78,7 @@ def hard_cases(paper: str, count: int, seed: int, size: tuple[int, int] = (640, 
             held=str(rng.choice(["L", "D"])) if hand and rng.random() < HELD_SHARE else None,
         )
         picture = simulator.render(scene, conditions, rng, style)
-        yield Case(start, picture, board, sticks, hand)
+        yield Case(start, picture, board, sticks, hand, simulator.piece_size(style), style.piece_shape, conditions.camera.tilt_deg)
 
 
 def tally(paper: str, count: int, seed: int, size: tuple[int, int] = (640, 480)) -> dict[str, int]:
