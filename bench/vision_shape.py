@@ -17,10 +17,8 @@ from __future__ import annotations
 import argparse
 import statistics
 
-from senet.vision.geometry import choose_mat, known_mats
 from senet.vision.mat import PAPERS
-from senet.vision.reader import BoardReader
-from senet.vision.testset import hard_cases
+from senet.vision.testset import calibrated_reader, hard_cases
 
 
 def main() -> None:
@@ -33,13 +31,8 @@ def main() -> None:
     for paper in args.paper or PAPERS:
         heights, shares, radii = [], [], []
         for case in hard_cases(paper, args.cases, args.seed):
-            geometry = choose_mat(case.start, known_mats())
-            if case.tilt_deg <= args.tilt or geometry is None:
-                continue
-            reader = BoardReader(geometry)
-            try:
-                reader.calibrate(case.start)
-            except ValueError:
+            reader = calibrated_reader(case) if case.tilt_deg > args.tilt else None
+            if reader is None:
                 continue
             shape, (diameter, height) = reader.pieces.shape, case.piece_mm
             assert shape is not None

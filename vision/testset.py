@@ -81,6 +81,20 @@ def hard_cases(paper: str, count: int, seed: int, size: tuple[int, int] = (640, 
         yield Case(start, picture, board, sticks, hand, simulator.piece_size(style), style.piece_shape, conditions.camera.tilt_deg)
 
 
+def calibrated_reader(case: Case) -> BoardReader | None:
+    """A reader calibrated on the case's start picture; None where it finds no mat there or
+    refuses the picture (it raises a ValueError saying why)."""
+    geometry = choose_mat(case.start, known_mats())
+    if geometry is None:
+        return None
+    reader = BoardReader(geometry)
+    try:
+        reader.calibrate(case.start)
+    except ValueError:
+        return None
+    return reader
+
+
 def tally(paper: str, count: int, seed: int, size: tuple[int, int] = (640, 480)) -> dict[str, int]:
     """Read ``count`` hard cases and count what came out (the accuracy bench and tests use it).
 
@@ -88,7 +102,7 @@ def tally(paper: str, count: int, seed: int, size: tuple[int, int] = (640, 480))
     ``throws_wrong`` count every "ok" answer that was wrong, hands included. A board is
     right when every square read surely is right: its '?' squares are counted in
     ``unsure_squares`` (the referee fills them in from the legal moves). A start picture
-    the reader refuses (it raises a ValueError saying why) is not ``calibrated``. A hand over
+    the reader refuses is not ``calibrated``. A hand over
     the tray alone may leave the board "ok": ``hands_withheld`` counts those whose throw was
     withheld (a hand's throw is never read).
     """
@@ -96,13 +110,8 @@ def tally(paper: str, count: int, seed: int, size: tuple[int, int] = (640, 480))
         ["calibrated", "clear", "ok", "boards_right", "boards_wrong", "unsure_squares", "throws_right",
          "throws_wrong", "throws_unread", "hands", "hands_occluded", "hands_no_board", "hands_withheld"], 0)
     for case in hard_cases(paper, count, seed, size):
-        geometry = choose_mat(case.start, known_mats())
-        if geometry is None:
-            continue
-        reader = BoardReader(geometry)
-        try:
-            reader.calibrate(case.start)
-        except ValueError:
+        reader = calibrated_reader(case)
+        if reader is None:
             continue
         counts["calibrated"] += 1
         seen = reader.read(case.picture)
