@@ -102,9 +102,9 @@ def tally(paper: str, count: int, seed: int, size: tuple[int, int] = (640, 480))
     ``throws_wrong`` count every "ok" answer that was wrong, hands included. A board is
     right when every square read surely is right: its '?' squares are counted in
     ``unsure_squares`` (the referee fills them in from the legal moves). A start picture
-    the reader refuses is not ``calibrated``. A hand over
-    the tray alone may leave the board "ok": ``hands_withheld`` counts those whose throw was
-    withheld (a hand's throw is never read).
+    the reader refuses is not ``calibrated``. A hand over the tray alone may leave the board
+    "ok": ``hands_withheld`` counts those whose throw was withheld (a hand's throw is never
+    read).
     """
     counts = dict.fromkeys(
         ["calibrated", "clear", "ok", "boards_right", "boards_wrong", "unsure_squares", "throws_right",
