@@ -16,6 +16,7 @@ from senet.vision.camera_model import CameraPose, project
 from senet.vision.geometry import choose_mat, known_mats
 from senet.vision.mat import MatLayout
 from senet.vision.pieces import (
+    EXPLAINED_GROW,
     KINDS_APART,
     Changes,
     ColourModel,
@@ -184,6 +185,25 @@ def test_something_reaching_in_over_the_paper_covers_the_squares_it_lies_on() ->
     # The same on the grid alone (a piece) or on the paper alone (a sleeve beside the mat) is no arm.
     assert not finder._reaching_in(on_grid, np.zeros_like(on_paper), None).any()
     assert not finder._reaching_in(np.zeros_like(on_grid), on_paper, None).any()
+
+
+def test_a_piece_sized_patch_no_piece_explains_is_a_doubtful_square_and_a_larger_one_covered() -> None:
+    """Two pieces crowded together, one partly behind the other, may leave one of them not
+    found: its patch is a '?' on its square, not a hand (the picture was refused for a hand
+    over the board). A patch larger than any piece is something covering the squares."""
+    finder = _calibrated_a3().pieces
+    background, lattice = finder.background, finder._lattice
+    assert background is not None and lattice is not None
+    x, y = finder.plane.square_origin(19)
+    piece = np.zeros_like(background.grid)
+    cv2.circle(piece.view(np.uint8), (int(x + SQUARE_PX / 2), int(y + SQUARE_PX / 2)), int(lattice.radius), 1, -1)
+    hand = np.zeros_like(background.grid)
+    hand[int(y) : int(y) + SQUARE_PX, int(x) : int(x) + 2 * SQUARE_PX] = True  # over 19 and 18
+    for patch, doubtful, covered in ((piece, [19], []), (hand, [18, 19], [18, 19])):
+        patch &= background.grid
+        squares = finder._squares([], patch, finder._larger_than_a_piece(patch, EXPLAINED_GROW), np.zeros(30), np.zeros_like(patch))
+        assert list(np.flatnonzero(squares.covered) + 1) == covered
+        assert list(np.flatnonzero(squares.confidence < 0.95) + 1) == doubtful
 
 
 def _tray_top(finder: PieceFinder) -> int:

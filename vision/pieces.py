@@ -13,7 +13,8 @@ A piece whose base hides behind a nearer piece's top is looked for again in what
 pieces found leave unexplained. Light and dark are told by the brightness and colour of
 the piece against the field around it, as learnt from the start position. Whatever else
 covers the grid is a hand when it comes in from beyond the view, over the paper or the
-tray; otherwise its squares are '?'.
+tray, or is larger than a piece; otherwise (a piece not found among crowded ones) its
+squares are '?'.
 
 The piece's size and height are learnt from the start picture: the shape that fits the
 start pieces best.
@@ -88,12 +89,18 @@ DOUBTFUL = 0.06
 #: read empty on clear hard generated pictures, none showed more than 0.13 so; such a missed
 #: piece, 0.37.
 FAINT = (0.15, 0.2)
-#: ...unless a piece stands on it this surely; and this much, covered.
+#: ...unless a piece stands on it this surely; and this much, covered...
 HELD = 0.99
 COVERED = 0.25
+#: ...by what is larger than this many pieces' bodies (as drawn to explain what shows, with
+#: the most lean on the grid): a smaller patch may be a piece not found (crowded by its
+#: neighbours, or behind one), so its squares are only doubtful.
+PIECE_SIZED = 1.0
 #: ...or, where a piece surely stands, this much: the rest of its lean and shadow (its body as
 #: modelled misses a crescent of a piece standing off its square's middle) fills a quarter.
 HELD_COVERED = 0.4
+#: The bodies of the pieces found, drawn this much larger, explain what shows of them.
+EXPLAINED_GROW = 1.3
 #: A square this much under something that reaches in from beyond the view (an arm) is covered.
 REACHED = 0.1
 #: Changes of the paper around the grid that no shadow makes (log units, against the empty
@@ -274,6 +281,12 @@ class Lattice:
         left, top = (self.positions[0] - step / 2).tolist()
         columns = int(round((float(self.positions[-1][0]) - left) / step + 0.5))
         return left, top, columns, len(self.positions) // columns
+
+    def largest_body(self, grow: float) -> float:
+        """The area (top-view pixels) of the largest body :meth:`body_mask` draws at ``grow``:
+        the piece's widest disc swept along the most lean on the grid."""
+        radius = grow * max(self.radius, self.top_radius)
+        return float(np.pi * radius**2 + 2 * radius * np.linalg.norm(self.axis, axis=1).max())
 
     def shown(self, hidden: np.ndarray) -> np.ndarray:
         """Per lattice point: the share of the body's known samples that ``hidden`` leaves in view."""
@@ -637,12 +650,12 @@ class PieceFinder:
         for number, light in zip(surely, np.where(doubted, 0.5, _as_the_others_show(looks, calls))):
             pieces[number] = replace(pieces[number], light=float(light))
         pieces = [replace(piece, light=0.5) if doubtful else piece for piece, doubtful in zip(pieces, torn)]  # whatever the others show
-        explained = lattice.body_mask(sure, self.plane.size, grow=1.3)
+        explained = lattice.body_mask(sure, self.plane.size, grow=EXPLAINED_GROW)
         unexplained = seen & ~explained & background.grid
         if self.plane.square_means(unexplained).max() > DOUBTFUL:
             behind = self._behind(evidence, own, drop, explained, peaks, changes, field_light)
             pieces += [piece for _, piece in behind]
-            explained |= lattice.body_mask([index for index, _ in behind], self.plane.size, grow=1.3)
+            explained |= lattice.body_mask([index for index, _ in behind], self.plane.size, grow=EXPLAINED_GROW)
             unexplained &= ~explained
         # A piece on the last row may overhang the paper between the grid and the tray, where
         # a stick may touch it: that is no arm (above the grid, fingers found as pieces are).
@@ -650,7 +663,7 @@ class PieceFinder:
         overhang[: self.plane.grid_origin[1] + 3 * SQUARE_PX] = False
         reaching = self._reaching_in(seen, changed & ~overhang, from_beyond)
         faint = self.plane.square_means((evidence > FAINT[0]) & ~explained & background.grid)
-        return self._squares(pieces, unexplained, faint, reaching)
+        return self._squares(pieces, unexplained, self._larger_than_a_piece(unexplained, EXPLAINED_GROW), faint, reaching)
 
     def _behind(self, evidence: np.ndarray, own: np.ndarray, drop: np.ndarray, hidden: np.ndarray, peaks: list[int],
                 changes: Changes, light: np.ndarray) -> list[tuple[int, Piece]]:
@@ -757,7 +770,19 @@ class PieceFinder:
         from_beyond[0] = False
         return from_beyond[labels] & background.grid
 
-    def _squares(self, pieces: list[Piece], unexplained: np.ndarray, faint: np.ndarray, reaching: np.ndarray) -> SquareReadings:
+    def _larger_than_a_piece(self, patches: np.ndarray, grow: float) -> np.ndarray:
+        """The parts of ``patches`` (a bool mask) larger than PIECE_SIZED bodies of a piece
+        drawn at ``grow`` (:meth:`Lattice.body_mask`)."""
+        assert self._lattice is not None
+        if not patches.any():
+            return patches
+        count, labels, stats, _ = cv2.connectedComponentsWithStats(patches.astype(np.uint8), connectivity=8)
+        large = stats[:, cv2.CC_STAT_AREA] > PIECE_SIZED * self._lattice.largest_body(grow)
+        large[0] = False
+        return large[labels]
+
+    def _squares(self, pieces: list[Piece], unexplained: np.ndarray, large: np.ndarray, faint: np.ndarray,
+                 reaching: np.ndarray) -> SquareReadings:
         occupied_not = np.ones(31)
         light_weight = np.zeros(31)
         weight = np.zeros(31)
@@ -770,7 +795,7 @@ class PieceFinder:
         light = np.where(weight[1:] > 0, light_weight[1:] / np.maximum(weight[1:], 1e-9), 0.5)
         probabilities = np.column_stack([1 - occupied, occupied * (1 - light), occupied * light])
         unclear, reached = self.plane.square_means(unexplained), self.plane.square_means(reaching)
-        covered = (unclear > np.where(occupied >= HELD, HELD_COVERED, COVERED)) | (reached > REACHED)
+        covered = (self.plane.square_means(large) > np.where(occupied >= HELD, HELD_COVERED, COVERED)) | (reached > REACHED)
         for piece in pieces:
             if piece.crowded and piece.found > 0.5:
                 covered[piece.square - 1] = True
