@@ -16,7 +16,6 @@ from senet.vision.camera_model import CameraPose, project
 from senet.vision.geometry import choose_mat, known_mats
 from senet.vision.mat import MatLayout
 from senet.vision.pieces import (
-    EXPLAINED_GROW,
     KINDS_APART,
     Changes,
     ColourModel,
@@ -201,7 +200,7 @@ def test_a_piece_sized_patch_no_piece_explains_is_a_doubtful_square_and_a_larger
     hand[int(y) : int(y) + SQUARE_PX, int(x) : int(x) + 2 * SQUARE_PX] = True  # over 19 and 18
     for patch, doubtful, covered in ((piece, [19], []), (hand, [18, 19], [18, 19])):
         patch &= background.grid
-        squares = finder._squares([], patch, finder._larger_than_a_piece(patch, EXPLAINED_GROW), np.zeros(30), np.zeros_like(patch))
+        squares = finder._squares([], patch, finder._larger_than_a_piece(patch), np.zeros(30), np.zeros_like(patch))
         assert list(np.flatnonzero(squares.covered) + 1) == covered
         assert list(np.flatnonzero(squares.confidence < 0.95) + 1) == doubtful
 

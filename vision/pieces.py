@@ -663,7 +663,7 @@ class PieceFinder:
         overhang[: self.plane.grid_origin[1] + 3 * SQUARE_PX] = False
         reaching = self._reaching_in(seen, changed & ~overhang, from_beyond)
         faint = self.plane.square_means((evidence > FAINT[0]) & ~explained & background.grid)
-        return self._squares(pieces, unexplained, self._larger_than_a_piece(unexplained, EXPLAINED_GROW), faint, reaching)
+        return self._squares(pieces, unexplained, self._larger_than_a_piece(unexplained), faint, reaching)
 
     def _behind(self, evidence: np.ndarray, own: np.ndarray, drop: np.ndarray, hidden: np.ndarray, peaks: list[int],
                 changes: Changes, light: np.ndarray) -> list[tuple[int, Piece]]:
@@ -770,14 +770,14 @@ class PieceFinder:
         from_beyond[0] = False
         return from_beyond[labels] & background.grid
 
-    def _larger_than_a_piece(self, patches: np.ndarray, grow: float) -> np.ndarray:
-        """The parts of ``patches`` (a bool mask) larger than PIECE_SIZED bodies of a piece
-        drawn at ``grow`` (:meth:`Lattice.body_mask`)."""
+    def _larger_than_a_piece(self, patches: np.ndarray) -> np.ndarray:
+        """The parts of ``patches`` (a bool mask of what the pieces found leave unexplained)
+        larger than PIECE_SIZED bodies of a piece, drawn as the explained ones are."""
         assert self._lattice is not None
         if not patches.any():
             return patches
-        count, labels, stats, _ = cv2.connectedComponentsWithStats(patches.astype(np.uint8), connectivity=8)
-        large = stats[:, cv2.CC_STAT_AREA] > PIECE_SIZED * self._lattice.largest_body(grow)
+        _, labels, stats, _ = cv2.connectedComponentsWithStats(patches.astype(np.uint8), connectivity=8)
+        large = stats[:, cv2.CC_STAT_AREA] > PIECE_SIZED * self._lattice.largest_body(EXPLAINED_GROW)
         large[0] = False
         return large[labels]
 
