@@ -116,6 +116,30 @@ def test_a_start_picture_whose_glossy_dark_pieces_catch_the_lamp_unevenly_calibr
     assert (seen.status, seen.board) == ("ok", case.board)
 
 
+def drifting(board: str, style: Style) -> np.ndarray:
+    """``board`` in a plain simulated picture whose pieces (and their shadows: what differs from
+    the empty board) look brighter from left to right, by a factor e from end to end, as under
+    a lamp mirrored more in the tops at one end, or a shaded side the camera sees more of."""
+    simulator = Simulator(MatLayout.for_paper("a3"))
+    picture, empty = (simulator.render(Scene(shown), Conditions.plain(), np.random.default_rng(1), style) for shown in (board, "." * 30))
+    pieces = np.abs(picture.astype(int) - empty.astype(int)).max(axis=2) > 12
+    gain = np.broadcast_to(np.exp(np.linspace(-0.5, 0.5, picture.shape[1])), pieces.shape)
+    drifted = picture.astype(float)
+    drifted[pieces] *= gain[pieces][:, None]
+    return np.clip(drifted, 0, 255).astype(np.uint8)
+
+
+def test_pieces_whose_look_drifts_along_the_row_as_much_as_the_kinds_differ_calibrate_and_read() -> None:
+    """Grey pieces half a stop apart, drifting twice as much along the start row: the light
+    piece on 1 looks no lighter than the dark one on 10, though each is plainly lighter than
+    the dark pieces beside it. The reader learns the drift and reads all three rows."""
+    style = Style(light_piece=(170, 162, 154), dark_piece=(110, 104, 98))
+    reader = BoardReader(known_mats()[0])
+    reader.calibrate(drifting(reader.start_board, style))
+    seen = reader.read(drifting(MOVED_ON, style))
+    assert (seen.status, seen.board) == ("ok", MOVED_ON)
+
+
 def test_kinds_too_close_for_one_kind_straying_are_refused_for_the_uneven_light() -> None:
     """Glossy dark pieces under a lamp: those mirroring it look as bright as the light pieces,
     the others black. The light pieces alone show how far apart the kinds would be."""

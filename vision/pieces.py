@@ -377,6 +377,8 @@ class ColourModel:
     :meth:`PieceFinder._features`), and how far one piece strays from its kind's. That spread
     comes of the light and the camera, alike for both kinds: five pieces of a kind are too few
     to tell it apart (a kind whose one piece stood in a lamp's glare would claim every odd piece).
+    Both kinds' looks may drift along the rows (:func:`_trend`): features are judged levelled
+    (:meth:`level`).
 
     A piece is judged by its brightness and blue-red. The darker quarter's brightness decides
     (a lamp mirrored in a glossy dark top leaves its rim dark); where the median's calls the
@@ -392,6 +394,20 @@ class ColourModel:
 
     means: np.ndarray  # (2, 3): dark, light
     spread: np.ndarray  # (3,): per feature
+    #: (3,): how each feature changes per top-view pixel along the rows, for both kinds (the
+    #: start pieces' own: see :func:`_trend`), and where along them it is nil.
+    trend: np.ndarray = field(default_factory=lambda: np.zeros(3))
+    middle: float = 0.0
+
+    def level(self, features: np.ndarray, x: float) -> np.ndarray:
+        """A piece's ``features`` at ``x`` along the rows (top-view pixels), as the same piece
+        would look at :attr:`middle`: the model's means are the kinds' looks there.
+
+            >>> model = ColourModel(np.zeros((2, 3)), np.ones(3), np.array([0.01, 0.0, 0.01]), 100.0)
+            >>> model.level(np.array([0.5, 0.2, 0.5]), 150.0).tolist()
+            [0.0, 0.2, 0.0]
+        """
+        return features - self.trend * (x - self.middle)
 
     def light(self, features: np.ndarray) -> float:
         """Probability that a piece with these features is light. The looks spread with heavy
@@ -531,16 +547,18 @@ class PieceFinder:
         assert self._lattice is not None and self.background is not None
         changes = self.background.changes(planes)
         drop = np.maximum(changes.drop_red, changes.drop_blue)
-        kinds: dict[str, list[np.ndarray]] = {"D": [], "L": []}
         drops: dict[str, list[float]] = {"D": [], "L": []}
         lighter: dict[str, list[float]] = {"D": [], "L": []}
         own = drop > 0.06
+        looks: list[np.ndarray] = []
+        along: list[float] = []
         for square, index in chosen.items():
             kind = start[square - 1]
             body = self._lattice.inside[index]
             drops[kind].append(float(np.median(drop.flat[body])))
             lighter[kind].append(float(np.median(changes.lighter.flat[body])))
-            kinds[kind].append(self._features(index, changes, own, (0.0, 0.0)))  # the start picture is its own light
+            looks.append(self._features(index, changes, own, (0.0, 0.0)))  # the start picture is its own light
+            along.append(float(self._lattice.positions[index, 0]))
         by_drop = {kind: float(np.median(drops[kind])) for kind in "DL" if np.median(drops[kind]) >= LEAST_DROP}
         for kind, name in (("D", "dark"), ("L", "light")):
             if kind not in by_drop and _bright_or_dark(np.float32(np.median(lighter[kind]))) < 0.5:
@@ -548,6 +566,10 @@ class PieceFinder:
         self.kind_drops = by_drop
         weakest = min(by_drop.values(), default=LEAST_DROP)
         self.evidence_range = (0.3 * weakest, 0.65 * weakest)
+        letters = [start[square - 1] for square in chosen]
+        trend, middle = _trend(np.array(looks), np.array(letters), np.array(along)), float(np.mean(along))
+        levelled = np.array(looks) - trend * (np.array(along)[:, None] - middle)
+        kinds = {kind: [look for look, letter in zip(levelled, letters) if letter == kind] for kind in "DL"}
         means = np.array([np.median(kinds[k], axis=0) for k in "DL"])
         spreads = np.array([1.4826 * np.median(np.abs(np.array(kinds[k]) - means[i]), axis=0) for i, k in enumerate("DL")])
         spread = np.maximum(np.sqrt((spreads**2).mean(axis=0)), MIN_COLOUR_SPREAD)
@@ -559,7 +581,7 @@ class PieceFinder:
         dark, light = np.array(kinds["D"])[:, decide], np.array(kinds["L"])[:, decide]
         if steadily_apart < KINDS_APART or (apart < KINDS_APART and _kinds_gap(dark, light, means[:, decide], spread[decide]) < KINDS_PARTED):
             raise CalibrationError(_why_alike(means[:, decide], spreads[:, decide]))
-        self.colours = ColourModel(means, spread)
+        self.colours = ColourModel(means, spread, trend, middle)
 
     def learn(self, board: str) -> None:
         """The board (30 characters) the referee accepted for the last frame read: how its
@@ -882,7 +904,10 @@ class PieceFinder:
         solid = body[own.flat[body]]
         body = solid if len(solid) >= 4 else body
         lighter = changes.lighter.flat[body]
-        return np.array([_lower_quartile(lighter) - light[0], median(changes.redder.flat[body]) - light[1], median(lighter) - light[0]])
+        features = np.array([_lower_quartile(lighter) - light[0], median(changes.redder.flat[body]) - light[1], median(lighter) - light[0]])
+        if self.colours is None:  # calibrating: the start pieces teach the trend along the rows
+            return features
+        return self.colours.level(features, base[0] if base is not None else float(self._lattice.positions[index, 0]))
 
     def _field_light(self, changes: Changes, seen: np.ndarray, overall: tuple[float, float]) -> np.ndarray:
         """(30, 2): how much brighter and redder than in the start picture the bare field is
@@ -1098,6 +1123,27 @@ def _parted(brightness: np.ndarray) -> tuple[np.ndarray, float]:
     darker = np.zeros(len(brightness), bool)
     darker[order[: widest + 1]] = True
     return darker, float(gaps[widest])
+
+
+def _trend(looks: np.ndarray, kinds: np.ndarray, along: np.ndarray) -> np.ndarray:
+    """How each feature of the pieces' ``looks`` (one row each) changes per pixel ``along`` the
+    rows, the same for every kind (``kinds``: a letter each): the median change between two
+    pieces of a kind at least a square apart. A shadow the camera sees on every piece's side,
+    a lamp mirrored in glossy tops, change so from one end of the board to the other, by as
+    much as the kinds differ; a median, not a fit, so a single piece in glare leaves it be.
+    Nil with no such pair.
+
+        >>> along = np.arange(7) * 32.0
+        >>> looks = np.column_stack([0.01 * along + [0, 1, 0, 1, 0, 1, 0], [0, 0, 0, 0, 0, 0, 2.0]])  # the last in glare
+        >>> _trend(looks, np.array(list("DLDLDLD")), along).round(3).tolist()
+        [0.01, 0.0]
+    """
+    pairs = [(i, j) for i in range(len(looks)) for j in range(i + 1, len(looks))
+             if kinds[i] == kinds[j] and abs(along[j] - along[i]) >= SQUARE_PX]
+    if not pairs:
+        return np.zeros(looks.shape[1])
+    first, second = np.array(pairs).T
+    return np.median((looks[second] - looks[first]) / (along[second] - along[first])[:, None], axis=0)
 
 
 def _kinds_gap(dark: np.ndarray, light: np.ndarray, means: np.ndarray, spread: np.ndarray) -> float:
