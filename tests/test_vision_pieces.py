@@ -210,6 +210,23 @@ def test_something_reaching_in_over_the_paper_covers_the_squares_it_lies_on() ->
     assert not finder._reaching_in(np.zeros_like(on_grid), on_paper, None).any()
 
 
+def test_pieces_beside_the_mat_that_the_views_border_grazes_are_no_arm_reaching_in() -> None:
+    """Pieces borne off beside the mat touch each other, the view's border and a piece on the
+    grid: they read as an arm over that piece's square, and the clear picture was refused. An
+    arm, a finger even, meets the border over more than a few pixels."""
+    finder = _calibrated_a3().pieces
+    background = finder.background
+    assert background is not None
+    x0, y0 = finder.plane.grid_origin
+    beside = np.zeros_like(background.grid)
+    beside[3:y0, x0 + 40 : x0 + 60] = True  # from the pieces beside the mat on to the grid's outline...
+    beside[:3, x0 + 48 : x0 + 51] = True  # ...the border cutting the last of them off
+    beside &= background.paper
+    on_grid = np.zeros_like(background.grid)
+    on_grid[y0 : y0 + 25, x0 + 40 : x0 + 60] = True  # the piece on 2
+    assert not finder._reaching_in(on_grid, beside, None).any()
+
+
 def test_a_piece_sized_patch_no_piece_explains_is_a_doubtful_square_and_a_larger_one_covered() -> None:
     """Two pieces crowded together, one partly behind the other, may leave one of them not
     found: its patch is a '?' on its square, not a hand (the picture was refused for a hand

@@ -103,6 +103,10 @@ HELD_COVERED = 0.4
 EXPLAINED_GROW = 1.3
 #: A square this much under something that reaches in from beyond the view (an arm) is covered.
 REACHED = 0.1
+#: Something reaches in from beyond the view where it meets the view's border over at least
+#: this many millimetres: a child's finger is wider, while pieces borne off beside the mat,
+#: which the border just grazes, meet it over a few.
+REACHING_MM = 10.0
 #: Changes of the paper around the grid that no shadow makes (log units, against the empty
 #: mat): redder (skin) or bluer (a sleeve), another greenness, or darker than any shadow.
 REDDER, GREENNESS_CHANGE = 0.25, 0.2
@@ -774,9 +778,10 @@ class PieceFinder:
 
     def _reaching_in(self, on_grid: np.ndarray, on_paper: np.ndarray, from_beyond: np.ndarray | None) -> np.ndarray:
         """The grid's pixels under something that comes in from beyond the view over the paper
-        or the tray (``on_paper``): a hand or an arm, whatever pieces it looks like. In the
-        tray, only what lies where ``from_beyond`` (a mask, or None) says comes from beyond:
-        the rest there is sticks, even where the view cuts them off."""
+        or the tray (``on_paper``), meeting the border over REACHING_MM at least: a hand or an
+        arm, whatever pieces it looks like. In the tray, only what lies where ``from_beyond``
+        (a mask, or None) says comes from beyond: the rest there is sticks, even where the view
+        cuts them off."""
         background = self.background
         assert background is not None
         beyond = background.edge_beside_tray if from_beyond is None else background.edge_beside_tray | (from_beyond & background.tray)
@@ -787,8 +792,7 @@ class PieceFinder:
         count, labels = cv2.connectedComponents(((on_grid & background.grid) | on_paper | bridge).astype(np.uint8), connectivity=8)
         if count <= 1:
             return np.zeros_like(on_grid)
-        from_beyond = np.zeros(count, bool)
-        from_beyond[labels[beyond]] = True
+        from_beyond = np.bincount(labels[beyond], minlength=count) * self.plane.mm_per_px >= REACHING_MM
         from_beyond[0] = False
         return from_beyond[labels] & background.grid
 
