@@ -27,6 +27,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from itertools import product
 from math import ceil, erf, exp, floor, hypot, log1p, sqrt
+from typing import NamedTuple
 
 import cv2
 import numpy as np
@@ -143,6 +144,9 @@ MIN_COLOUR_SPREAD, COLOUR_TAIL = 0.08, 3.0
 #: Either way they lie this many least spreads (MIN_COLOUR_SPREAD) apart: start pieces that
 #: part cleanly by less would still be unsure in every picture after.
 KINDS_APART, KINDS_PARTED = 3.0, 0.5
+#: The features that tell the kinds apart (:class:`ColourModel`): brightness by the darker
+#: quarter, and blue-red.
+DECIDE = slice(0, 2)
 #: The least share of plain pixels nearby (Gaussian weight) to fill a hidden pixel from them.
 FILL_WEIGHT = 0.02
 #: An accepted board teaches the colours of the pieces placed this surely on their squares,
@@ -570,22 +574,14 @@ class PieceFinder:
         self.kind_drops = by_drop
         weakest = min(by_drop.values(), default=LEAST_DROP)
         self.evidence_range = (0.3 * weakest, 0.65 * weakest)
-        letters = [start[square - 1] for square in chosen]
-        trend, middle = _trend(np.array(looks), np.array(letters), np.array(along)), float(np.mean(along))
-        levelled = np.array(looks) - trend * (np.array(along)[:, None] - middle)
-        kinds = {kind: [look for look, letter in zip(levelled, letters) if letter == kind] for kind in "DL"}
-        means = np.array([np.median(kinds[k], axis=0) for k in "DL"])
-        spreads = np.array([1.4826 * np.median(np.abs(np.array(kinds[k]) - means[i]), axis=0) for i, k in enumerate("DL")])
-        spread = np.maximum(np.sqrt((spreads**2).mean(axis=0)), MIN_COLOUR_SPREAD)
+        learnt = _start_looks(np.array(looks), np.array([start[square - 1] for square in chosen]), np.array(along))
+        means, spread = learnt.model.means[:, DECIDE], learnt.model.spread[DECIDE]
         # As far apart as the classifier tells them, or the start pieces themselves part cleanly;
-        # and no nearer than steady pieces of a kind could stray in the next picture. Told
-        # apart, that is, by the features that decide (ColourModel): the first two.
-        decide = slice(0, 2)
-        apart, steadily_apart = (float(np.linalg.norm((means[1, decide] - means[0, decide]) / scale)) for scale in (spread[decide], MIN_COLOUR_SPREAD))
-        dark, light = np.array(kinds["D"])[:, decide], np.array(kinds["L"])[:, decide]
-        if steadily_apart < KINDS_APART or (apart < KINDS_APART and _kinds_gap(dark, light, means[:, decide], spread[decide]) < KINDS_PARTED):
-            raise CalibrationError(_why_alike(means[:, decide], spreads[:, decide]))
-        self.colours = ColourModel(means, spread, trend, middle)
+        # and no nearer than steady pieces of a kind could stray in the next picture.
+        apart, steadily_apart = (float(np.linalg.norm((means[1] - means[0]) / scale)) for scale in (spread, MIN_COLOUR_SPREAD))
+        if steadily_apart < KINDS_APART or (apart < KINDS_APART and learnt.gap < KINDS_PARTED):
+            raise CalibrationError(_why_alike(means, learnt.spreads[:, DECIDE]))
+        self.colours = learnt.model
 
     def learn(self, board: str) -> None:
         """The board (30 characters) the referee accepted for the last frame read: how its
@@ -1148,6 +1144,39 @@ def _trend(looks: np.ndarray, kinds: np.ndarray, along: np.ndarray) -> np.ndarra
         return np.zeros(looks.shape[1])
     first, second = np.array(pairs).T
     return np.median((looks[second] - looks[first]) / (along[second] - along[first])[:, None], axis=0)
+
+
+class StartLooks(NamedTuple):
+    """What the start pieces show of the kinds (:func:`_start_looks`)."""
+
+    model: ColourModel
+    spreads: np.ndarray  # (2, 3): how far each kind's pieces stray from its look
+    gap: float  # how cleanly the kinds part: see _kinds_gap
+
+
+def _start_looks(looks: np.ndarray, letters: np.ndarray, along: np.ndarray) -> StartLooks:
+    """The kinds' looks from the start pieces' ``looks`` (one row each, of the kind its letter
+    says, standing at ``along`` the rows): their medians and spreads, and how cleanly the
+    pieces part by the features that decide (:func:`_kinds_gap`). Both kinds' looks may drift
+    along the rows (:func:`_trend`), learnt where that parts the kinds more cleanly than no
+    drift: a lamp mirrored in the dark tops at one end drifts those only.
+
+        >>> along = (np.arange(10) - 4.5) * 30.0  # the middle at 0
+        >>> looks = np.column_stack([np.where(np.arange(10) % 2, -1.0, 1.0) + 0.003 * along, np.zeros(10), np.zeros(10)])
+        >>> learnt = _start_looks(looks, np.array(list("LDLDLDLDLD")), along)
+        >>> learnt.model.trend.round(4).tolist(), learnt.model.means[:, 0].round(2).tolist()
+        ([0.003, 0.0, 0.0], [-1.0, 1.0])
+    """
+    middle = float(along.mean())
+    fits = []
+    for trend in (np.zeros(looks.shape[1]), _trend(looks, letters, along)):
+        levelled = looks - trend * (along[:, None] - middle)
+        means = np.array([np.median(levelled[letters == kind], axis=0) for kind in "DL"])
+        spreads = np.array([1.4826 * np.median(np.abs(levelled[letters == kind] - means[number]), axis=0) for number, kind in enumerate("DL")])
+        spread = np.maximum(np.sqrt((spreads**2).mean(axis=0)), MIN_COLOUR_SPREAD)
+        gap = _kinds_gap(levelled[letters == "D"][:, DECIDE], levelled[letters == "L"][:, DECIDE], means[:, DECIDE], spread[DECIDE])
+        fits.append(StartLooks(ColourModel(means, spread, trend, middle), spreads, gap))
+    return max(fits, key=lambda fit: fit.gap)
 
 
 def _kinds_gap(dark: np.ndarray, light: np.ndarray, means: np.ndarray, spread: np.ndarray) -> float:
