@@ -11,10 +11,11 @@ Peaks of the fit are pieces; each counts for the square its base stands in, with
 probability that falls off near the square's edge (the more the piece leans, the sooner).
 A piece whose base hides behind a nearer piece's top is looked for again in what the
 pieces found leave unexplained. Light and dark are told by the brightness and colour of
-the piece against the field around it, as learnt from the start position. Whatever else
-covers the grid is a hand when it comes in from beyond the view, over the paper or the
-tray, or is larger than a piece; otherwise (a piece not found among crowded ones) its
-squares are '?'.
+the piece against the field around it, as learnt from the start position (with how both
+kinds' looks drift along the rows, where the start pieces show that). Whatever else
+covers the grid is a hand when it comes in from beyond the view (wider than a finger where
+it crosses the view's border), over the paper or the tray, or is larger than a piece;
+otherwise (a piece not found among crowded ones) its squares are '?'.
 
 The piece's size and height are learnt from the start picture: the shape that fits the
 start pieces best.
