@@ -1129,10 +1129,10 @@ def _parted(brightness: np.ndarray) -> tuple[np.ndarray, float]:
 def _trend(looks: np.ndarray, kinds: np.ndarray, along: np.ndarray) -> np.ndarray:
     """How each feature of the pieces' ``looks`` (one row each) changes per pixel ``along`` the
     rows, the same for every kind (``kinds``: a letter each): the median change between two
-    pieces of a kind at least a square apart. A shadow the camera sees on every piece's side,
-    a lamp mirrored in glossy tops, change so from one end of the board to the other, by as
-    much as the kinds differ; a median, not a fit, so a single piece in glare leaves it be.
-    Nil with no such pair.
+    pieces of a kind at least a square apart. A tilted camera sees more of the pieces' shaded
+    sides towards one end of the board, and the looks of both kinds drift so, by as much as
+    the kinds differ; a median, not a fit, so a single piece in glare leaves it be. Nil with
+    no such pair.
 
         >>> along = np.arange(7) * 32.0
         >>> looks = np.column_stack([0.01 * along + [0, 1, 0, 1, 0, 1, 0], [0, 0, 0, 0, 0, 0, 2.0]])  # the last in glare
