@@ -576,12 +576,8 @@ class PieceFinder:
         weakest = min(by_drop.values(), default=LEAST_DROP)
         self.evidence_range = (0.3 * weakest, 0.65 * weakest)
         learnt = _start_looks(np.array(looks), np.array([start[square - 1] for square in chosen]), np.array(along))
-        means, spread = learnt.model.means[:, DECIDE], learnt.model.spread[DECIDE]
-        # As far apart as the classifier tells them, or the start pieces themselves part cleanly;
-        # and no nearer than steady pieces of a kind could stray in the next picture.
-        apart, steadily_apart = (float(np.linalg.norm((means[1] - means[0]) / scale)) for scale in (spread, MIN_COLOUR_SPREAD))
-        if steadily_apart < KINDS_APART or (apart < KINDS_APART and learnt.gap < KINDS_PARTED):
-            raise CalibrationError(_why_alike(means, learnt.spreads[:, DECIDE]))
+        if not learnt.parted:
+            raise CalibrationError(_why_alike(learnt.model.means[:, DECIDE], learnt.spreads[:, DECIDE]))
         self.colours = learnt.model
 
     def learn(self, board: str) -> None:
@@ -1154,13 +1150,23 @@ class StartLooks(NamedTuple):
     spreads: np.ndarray  # (2, 3): how far each kind's pieces stray from its look
     gap: float  # how cleanly the kinds part: see _kinds_gap
 
+    @property
+    def parted(self) -> bool:
+        """Whether the kinds lie far enough apart for the colour model: as far apart as it
+        tells them, or the start pieces themselves part cleanly; and no nearer than steady
+        pieces of a kind could stray in the next picture (see KINDS_APART)."""
+        means, spread = self.model.means[:, DECIDE], self.model.spread[DECIDE]
+        apart, steadily_apart = (float(np.linalg.norm((means[1] - means[0]) / scale)) for scale in (spread, MIN_COLOUR_SPREAD))
+        return steadily_apart >= KINDS_APART and (apart >= KINDS_APART or self.gap >= KINDS_PARTED)
+
 
 def _start_looks(looks: np.ndarray, letters: np.ndarray, along: np.ndarray) -> StartLooks:
     """The kinds' looks from the start pieces' ``looks`` (one row each, of the kind its letter
     says, standing at ``along`` the rows): their medians and spreads, and how cleanly the
     pieces part by the features that decide (:func:`_kinds_gap`). Both kinds' looks may drift
-    along the rows (:func:`_trend`), learnt where that parts the kinds more cleanly than no
-    drift: a lamp mirrored in the dark tops at one end drifts those only.
+    along the rows (:func:`_trend`), learnt where that parts the kinds (:attr:`StartLooks.parted`)
+    and no drift does not, or parts them more cleanly: a lamp mirrored in the dark tops at one
+    end drifts those only.
 
         >>> along = (np.arange(10) - 4.5) * 30.0  # the middle at 0
         >>> looks = np.column_stack([np.where(np.arange(10) % 2, -1.0, 1.0) + 0.003 * along, np.zeros(10), np.zeros(10)])
@@ -1177,7 +1183,7 @@ def _start_looks(looks: np.ndarray, letters: np.ndarray, along: np.ndarray) -> S
         spread = np.maximum(np.sqrt((spreads**2).mean(axis=0)), MIN_COLOUR_SPREAD)
         gap = _kinds_gap(levelled[letters == "D"][:, DECIDE], levelled[letters == "L"][:, DECIDE], means[:, DECIDE], spread[DECIDE])
         fits.append(StartLooks(ColourModel(means, spread, trend, middle), spreads, gap))
-    return max(fits, key=lambda fit: fit.gap)
+    return max(fits, key=lambda fit: (fit.parted, fit.gap))
 
 
 def _kinds_gap(dark: np.ndarray, light: np.ndarray, means: np.ndarray, spread: np.ndarray) -> float:
