@@ -141,6 +141,22 @@ def test_pieces_whose_look_drifts_along_the_row_as_much_as_the_kinds_differ_cali
     assert (seen.status, seen.board) == ("ok", MOVED_ON)
 
 
+def test_a_finder_calibrated_again_learns_the_drift_afresh() -> None:
+    """The start pieces teach the drift as they show: not levelled by what the last start
+    picture taught (calibrated twice on one picture, the finder learnt no drift at all)."""
+    reader = BoardReader(known_mats()[0])
+    picture = drifting(reader.start_board, Style(light_piece=(170, 162, 154), dark_piece=(110, 104, 98)))
+    reader.calibrate(picture)
+    once = reader.pieces.colours
+    location = reader._on_grid(picture, reader.locator.locate(picture))
+    assert once is not None and location is not None and once.trend[0] > 0
+    camera, _ = reader._camera(picture, location)
+    reader.pieces.calibrate(reader.plane.warp(picture, location.homography), reader.plane.from_mm(camera.nadir_mm[None, :])[0],
+                            camera.height_mm, reader.start_board)
+    again = reader.pieces.colours
+    assert again is not None and again.trend.tolist() == once.trend.tolist() and again.means.tolist() == once.means.tolist()
+
+
 @pytest.mark.parametrize("looks", [
     # A lamp mirrored in the glossy dark tops at one end drifts their look along the row (and
     # the blue-red of both): levelling the light pieces by the dark ones' drift blurs them.

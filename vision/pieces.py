@@ -566,7 +566,7 @@ class PieceFinder:
             body = self._lattice.inside[index]
             drops[kind].append(float(np.median(drop.flat[body])))
             lighter[kind].append(float(np.median(changes.lighter.flat[body])))
-            looks.append(self._features(index, changes, own, (0.0, 0.0)))  # the start picture is its own light
+            looks.append(self._features(index, changes, own, (0.0, 0.0), levelled=False))  # the start picture is its own light
             along.append(float(self._lattice.positions[index, 0]))
         by_drop = {kind: float(np.median(drops[kind])) for kind in "DL" if np.median(drops[kind]) >= LEAST_DROP}
         for kind, name in (("D", "dark"), ("L", "light")):
@@ -880,7 +880,7 @@ class PieceFinder:
         return shares
 
     def _features(self, index: int, changes: Changes, own: np.ndarray, light: tuple[float, float] | np.ndarray,
-                  hidden: np.ndarray | None = None, base: tuple[float, float] | None = None) -> np.ndarray:
+                  hidden: np.ndarray | None = None, base: tuple[float, float] | None = None, levelled: bool = True) -> np.ndarray:
         """A piece's brightness, blue-red and brightness again against the start picture, less
         ``light``: how much brighter and redder the bare field around it is now
         (:meth:`_field_light`). Its own pixels are those ``own`` marks (no longer the field's
@@ -888,7 +888,8 @@ class PieceFinder:
         its brightness is its darker quarter's, and then its median's (:class:`ColourModel`
         judges by both). The piece is seen as at the lattice point ``index``, moved to stand on
         ``base`` when given (a piece overhanging the grid's edge stands beyond the lattice, and
-        its body there is in the picture)."""
+        its body there is in the picture). ``levelled``: as the colour model levels them (not
+        the start pieces', which teach it)."""
         assert self._lattice is not None
         body = self._lattice.inside[index]
         if base is not None:
@@ -902,8 +903,9 @@ class PieceFinder:
         body = solid if len(solid) >= 4 else body
         lighter = changes.lighter.flat[body]
         features = np.array([_lower_quartile(lighter) - light[0], median(changes.redder.flat[body]) - light[1], median(lighter) - light[0]])
-        if self.colours is None:  # calibrating: the start pieces teach the trend along the rows
+        if not levelled:
             return features
+        assert self.colours is not None
         return self.colours.level(features, base[0] if base is not None else float(self._lattice.positions[index, 0]))
 
     def _field_light(self, changes: Changes, seen: np.ndarray, overall: tuple[float, float]) -> np.ndarray:
