@@ -444,6 +444,34 @@ def test_what_bars_do_not_explain_is_no_throw() -> None:
     assert fitter.light_up(objects, pale, dark) is None
 
 
+def test_a_bar_over_sticks_lying_side_by_side_is_laid_flush_with_one_of_them() -> None:
+    inner = np.ones((90, 180), np.uint8)
+    objects, pale, dark = (np.zeros_like(inner) for _ in range(3))
+    objects[10:34, 20:120] = dark[10:34, 20:120] = 1  # two dark sticks side by side, rows 10-21 and 22-33
+    dark[10, 50:70] = dark[33, 50:70] = 0  # their outer edges a little less dark: a bar between them covers best
+    for row in (45, 70):
+        objects[row : row + 12, 40:140] = pale[row : row + 12, 40:140] = 1
+    bars = BarFitter(inner, (100.0, 12.0)).fit(objects, pale, dark)
+    assert [bar.pale for bar in bars].count(False) == 2
+    assert bars[0].corners[:, 1].mean() in (16.0, 28.0)  # the middle of one of them, not between
+
+
+@pytest.mark.parametrize(("turns", "along", "apart"), [((-4, 0), 0, 11.0), ((4, 0), 8, 11.0), ((4, 2), 8, 11.0), ((4, 4), 8, 11.0)])
+def test_dark_sticks_lying_together_askew_are_traced(turns: tuple[float, float], along: float, apart: float) -> None:
+    inner = np.ones((90, 180), np.uint8)
+    objects, pale, dark = (np.zeros_like(inner) for _ in range(3))
+
+    def lay(masks: tuple[np.ndarray, ...], centre: tuple[float, float], angle: float) -> None:
+        for mask in masks:
+            cv2.fillConvexPoly(mask, np.round(cv2.boxPoints((centre, (100.0, 12.0), angle)) * 16).astype(np.int32), 1, cv2.LINE_8, 4)
+
+    lay((objects, dark), (75.0, 14.0), turns[0])
+    lay((objects, dark), (75.0 + along, 14.0 + apart), turns[1])
+    for row in (52.0, 75.0):
+        lay((objects, pale), (90.0, row), 0.0)
+    assert BarFitter(inner, (100.0, 12.0)).light_up(objects, pale, dark) == 2
+
+
 def test_the_same_sticks_keep_their_layout_and_a_new_throw_does_not(reader: TrayReader) -> None:
     first = read(reader, APART, seed=1)
     again = read(reader, APART, seed=2)

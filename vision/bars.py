@@ -41,6 +41,10 @@ CORE, STEP = 0.85, 4
 #: and at most UNDER of what is seen of it lies under the bars found before (three sticks lying
 #: askew against each other leave room for a fourth bar, mostly over them).
 SHOWN, FILL, INSIDE, UNDER = 0.3, 0.8, 0.15, 0.5
+#: Where bars lying further across cover changed pixels almost as well (within FLUSH of a bar,
+#: not sliding out of view), the bar is laid flush with one edge of them: two sticks lying side
+#: by side are traced one at a time, not by a bar between them that leaves half of each.
+FLUSH = 0.03
 #: A bar's own pixels show its side: pale with at least the first of SURE of them pale and at
 #: most the first of MIXED dark; dark with at least the second of SURE dark and at most the
 #: second of MIXED pale. A pale stick's shaded side is narrow beside its top; a dark stick's lit
@@ -238,7 +242,18 @@ class BarFitter:
         covered = cv2.max(pale, dark)
         covered[(shown < self._to_show[paper, index]) | (inside < INSIDE * area) | (covered < (2 * FILL - 1) * shown)] = -np.inf
         y, x = np.unravel_index(int(np.argmax(covered)), covered.shape)
-        return float(covered[y, x]), (int(x), int(y))
+        # The places across that cover almost as well and show as much: the bar takes the end of
+        # them that covers best, flush with the edge of what changed (see FLUSH). Not on the paper
+        # beside the tray, where a strip that changed is no stick's edge.
+        best, across = float(covered[y, x]), covered[:, x]
+        slack = 0.0 if paper else FLUSH * area
+        near_best = (across >= best - slack) & (shown[:, x] >= shown[y, x] - slack)
+        top, bottom = y, y
+        while top > 0 and near_best[top - 1]:
+            top -= 1
+        while bottom < len(across) - 1 and near_best[bottom + 1]:
+            bottom += 1
+        return best, (int(x), int(top if across[top] >= across[bottom] else bottom))
 
     def _middle(self, score: np.ndarray, x: int, y: int, index: int) -> int:
         """Where along its length (x) a bar found at (x, y) of the ``index``th turned view lies in
