@@ -157,9 +157,9 @@ LOOK_SURE, LEARN_RATE = 0.95, 0.2
 #: colour spreads apart, show the two kinds as they look now: a piece the colour model calls
 #: against its group is doubtful.
 SPLIT_GAP = 2.0
-#: A picture's pieces whose brightness parts into two groups, called dark and light throughout
-#: (each at least LEANING surely), this many of the groups' own spreads apart, say how sure
-#: each piece's kind is.
+#: A picture's pieces whose brightness parts into two groups, called dark and light on the whole
+#: (none at least LEANING surely the other way), this many of the groups' own spreads apart, say
+#: how sure each piece's kind is.
 GROUPS_APART, LEANING = 4.0, 0.75
 
 
@@ -1223,19 +1223,24 @@ def _why_alike(means: np.ndarray, spreads: np.ndarray) -> str:
 def _as_the_others_show(brightness: np.ndarray, light: np.ndarray) -> np.ndarray:
     """The pieces' calls (``light``: probability of light) made as sure as the picture's own
     pieces show them: when their ``brightness`` (log units) parts into a darker and a lighter
-    group, each called so throughout, lying many of the groups' own spreads apart, a piece is
-    as sure of its kind as its distance to the two groups says. Under one light the pieces of
-    a kind look alike, however much they strayed from the start picture's look.
+    group, called so on the whole and none of them surely the other way, lying many of the
+    groups' own spreads apart, a piece is as sure of its kind as its distance to the two groups
+    says. Under one light the pieces of a kind look alike, however much they strayed from the
+    start picture's look (and a light that left the start picture's two looks close leaves
+    every call unsure, but the groups plain).
 
         >>> _as_the_others_show(np.array([0.25, 0.3, 0.35, 0.9, 0.95, 1.2]), np.array([0.1, 0.2, 0.1, 0.9, 0.8, 0.99])).round(3).tolist()
         [0.0, 0.0, 0.001, 0.999, 1.0, 0.997]
-        >>> _as_the_others_show(np.array([0.25, 0.3, 0.9, 0.95]), np.array([0.1, 0.45, 0.9, 0.8])).tolist()  # one in doubt
-        [0.1, 0.45, 0.9, 0.8]
+        >>> _as_the_others_show(np.array([0.25, 0.3, 0.9, 0.95]), np.array([0.3, 0.55, 0.6, 0.7])).round(3).tolist()  # all unsure
+        [0.0, 0.001, 0.999, 1.0]
+        >>> _as_the_others_show(np.array([0.25, 0.3, 0.9, 0.95]), np.array([0.1, 0.8, 0.9, 0.8])).tolist()  # one surely against
+        [0.1, 0.8, 0.9, 0.8]
     """
     if len(brightness) < 4:
         return light
     darker, gap = _parted(brightness)
-    if min(darker.sum(), (~darker).sum()) < 2 or (light[darker] > 1 - LEANING).any() or (light[~darker] < LEANING).any():
+    if (min(darker.sum(), (~darker).sum()) < 2 or light[darker].mean() >= 0.5 or light[~darker].mean() <= 0.5
+            or (light[darker] > LEANING).any() or (light[~darker] < 1 - LEANING).any()):
         return light
     means = np.array([median(brightness[darker]), median(brightness[~darker])])
     spread = max(1.4826 * median(np.abs(brightness - np.where(darker, means[0], means[1]))), MIN_COLOUR_SPREAD)
