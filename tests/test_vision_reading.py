@@ -14,7 +14,7 @@ import cv2
 import numpy as np
 import pytest
 
-from senet.vision.geometry import choose_mat, known_mats
+from senet.vision.geometry import BoardLocator, choose_mat, known_mats
 from senet.vision.mat import MatLayout
 from senet.vision.pieces import SquareReadings
 from senet.vision.reader import BoardReader
@@ -109,6 +109,59 @@ def test_the_tray_is_read_where_the_markers_place_it_when_the_grids_lines_place_
         seen = reader.read(simulator.render(Scene(board, sticks), replace(Conditions.plain(), scatter=1.0), rng))
         assert (seen.status, seen.light_up) == ("ok", sum(sticks)), seen.reason
         assert all(read in ("?", true) for read, true in zip(seen.board, board))  # a stretched grid: unsure, never wrong
+
+
+def test_the_tray_is_read_where_it_lay_empty_while_the_camera_stays_put(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With only a few markers in view (the rest in shade), a frame whose markers are found
+    afresh may place the tray's far end millimetres from where the start picture's did, though
+    the camera did not move. The tray is read against how it looked empty: where its outline
+    showed then is kept, and every throw is read (none was: the tray's edges looked changed)."""
+    simulator, rng = Simulator(MatLayout.for_paper("a3")), np.random.default_rng(1)
+    reader = BoardReader(known_mats()[0])
+    reader.calibrate(simulator.render(Scene(START_BOARD), Conditions.plain(), rng))
+    location = reader.locator.location
+    assert location is not None
+    # The tray's right end placed 16 mm lower than where it lies, its left end where it lies
+    # (mat pixels sheared across the tray; the grid's lines place the grid right).
+    left = reader.geometry.tray[0, 0]
+    shear = np.array([[1, 0, 0], [0.05, 1, -0.05 * left], [0, 0, 1]])
+    monkeypatch.setattr(reader.locator, "locate", lambda frame: replace(location, homography=location.homography @ shear))
+    board = "L.LDL.LDLD" + "." * 15 + "D" + "." * 4
+    for _ in range(6):
+        sticks = tuple(bool(side) for side in rng.integers(0, 2, 4))
+        seen = reader.read(simulator.render(Scene(board, sticks), Conditions.plain(), rng))
+        assert (seen.status, seen.light_up) == ("ok", sum(sticks)), seen.reason
+
+
+def test_after_the_camera_moved_the_tray_is_placed_afresh_once_seen_empty() -> None:
+    """The camera knocked aside: the markers jump, and the tray is read where they put it until
+    the referee accepts a board whose tray is empty; its outline then places it again."""
+    layout = MatLayout.for_paper("a3")
+    simulator, rng = Simulator(layout), np.random.default_rng(2)
+    reader = BoardReader(known_mats()[0])
+    reader.calibrate(simulator.render(Scene(START_BOARD), Conditions.plain(), rng))
+    knocked = replace(Conditions.plain(), centre_offset=(25.0, -15.0), camera=replace(Conditions.plain().camera, yaw_deg=4.0))
+    board = "L.LDL.LDLD" + "." * 15 + "D" + "." * 4
+    seen = reader.read(simulator.render(Scene(board), knocked, rng))
+    assert (seen.status, seen.board, seen.tray) == ("ok", board, "empty")
+    reader.learn(board)
+    for _ in range(4):
+        sticks = tuple(bool(side) for side in rng.integers(0, 2, 4))
+        seen = reader.read(simulator.render(Scene(board, sticks), knocked, rng))
+        assert (seen.status, seen.light_up) == ("ok", sum(sticks)), seen.reason
+
+
+def test_the_locator_tells_a_camera_that_moved_from_markers_found_again() -> None:
+    simulator, rng = Simulator(MatLayout.for_paper("a3")), np.random.default_rng(4)
+    locator = BoardLocator(known_mats()[0])
+    knocked = replace(Conditions.plain(), centre_offset=(25.0, -15.0))
+    cameras = []
+    for conditions in (Conditions.plain(), Conditions.plain(), knocked, knocked):
+        gray = cv2.cvtColor(simulator.render(Scene(START_BOARD), conditions, rng), cv2.COLOR_BGR2GRAY)
+        location = locator.detect(gray)
+        assert location is not None
+        cameras.append(location.camera)
+    assert cameras[0] == cameras[1] != cameras[2] == cameras[3]
 
 
 @pytest.mark.parametrize("paper", ["a3", "a4"])

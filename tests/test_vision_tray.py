@@ -577,12 +577,12 @@ def test_what_came_into_the_tray_from_beyond_is_placed_in_the_boards_view(reader
     came_in = np.zeros(reader.size[::-1], bool)
     came_in[:6, 40:60] = True  # by the tray's rim next to the grid, 60 to 90 mm from its left end
     seen = TrayReading("unclear", None, 0, "", reaching=came_in)
-    view = reader.reaching_in_view(seen, plane.to_mat(), plane.size)
+    view = reader.reaching_in_view(seen, np.eye(3), plane.to_mat(), plane.size)  # the frame in mat pixels
     assert view is not None and view.shape == plane.size[::-1]
     tray_corner_mm = reader.geometry.tray[0] * 25.4 / reader.geometry.dpi
     (x, y), (beside_x, _) = plane.from_mm(tray_corner_mm + np.array([(75.0, 4.0), (120.0, 4.0)])).round().astype(int)
     assert view[y, x] and not view[y, beside_x]
-    assert reader.reaching_in_view(TrayReading("sticks", 2, 4, ""), plane.to_mat(), plane.size) is None
+    assert reader.reaching_in_view(TrayReading("sticks", 2, 4, ""), np.eye(3), plane.to_mat(), plane.size) is None
 
 
 @pytest.mark.parametrize("pale", [True, False])

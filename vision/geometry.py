@@ -136,6 +136,9 @@ class Location:
     homography: np.ndarray
     marker_ids: tuple[int, ...]
     error_px: float
+    #: Which still camera it was seen from: the locator counts one more each time the camera
+    #: moved (most markers jumped), so two locations with the same number saw the same mat.
+    camera: int = 0
 
 
 @dataclass
@@ -157,6 +160,8 @@ class BoardLocator:
     #: How many of the mat's markers the last detection found (fewer than needed for a fit too).
     markers_seen: int = field(default=0, init=False)
     _averages: dict[int, tuple[np.ndarray, int]] = field(default_factory=dict, init=False, repr=False)
+    #: How many times the camera moved since the locator started.
+    _moves: int = field(default=0, init=False, repr=False)
 
     def __post_init__(self) -> None:
         dictionary = cv2.aruco.getPredefinedDictionary(self.geometry.dictionary)
@@ -195,7 +200,7 @@ class BoardLocator:
         if homography is None:
             return None
         error = float(np.median(np.linalg.norm(project(homography, src) - dst, axis=1)))
-        return Location(homography, tuple(ids_used), error)
+        return Location(homography, tuple(ids_used), error, self._moves)
 
     def spread(self, markers: list[int]) -> bool:
         """Whether ``markers`` span the mat both ways (MARKER_SPAN of its width and height):
@@ -220,6 +225,7 @@ class BoardLocator:
         ]
         if len(jumped) * 2 > len(found):
             self._averages.clear()
+            self._moves += 1
         for marker, quad in found.items():
             total, count = self._averages.get(marker, (np.zeros((4, 2)), 0))
             if marker in jumped and self._averages:

@@ -35,6 +35,7 @@ from senet.vision.plane import SQUARE_PX, BoardPlane
 from senet.vision.pose import MatView
 from senet.vision.still import StillFrames
 from senet.vision.tray import TrayReader, TrayReading
+from senet.vision.tray_fit import TrayOutline
 
 #: A square whose mean brightness moves this much between frames is moving.
 MOTION_STEP = 8.0
@@ -97,13 +98,17 @@ class BoardReader:
     plane: BoardPlane = field(init=False)
     pieces: PieceFinder = field(init=False)
     tray: TrayReader = field(init=False)
+    outline: TrayOutline = field(init=False)
     #: A location, the camera above the mat it gives, and top-view pixels per picture pixel.
     _view: tuple[Location, MatView, float] | None = field(default=None, repr=False)
     #: The locator's last location, and it fitted to the grid's lines (:mod:`grid_fit`).
     _fitted: tuple[Location, Location] | None = field(default=None, repr=False)
     _previous: np.ndarray | None = field(default=None, repr=False)
-    #: The last frame read and its homography, when its tray was empty.
-    _empty_tray: tuple[np.ndarray, np.ndarray] | None = field(default=None, repr=False)
+    #: The camera (:attr:`Location.camera`) the tray was last placed for by its outline
+    #: (:meth:`_fit_tray`), and its place (a homography from mat pixels to the frame's).
+    _tray_at: tuple[int, np.ndarray] | None = field(default=None, repr=False)
+    #: The last frame read and its location, when its tray was empty.
+    _empty_tray: tuple[np.ndarray, Location] | None = field(default=None, repr=False)
     #: The last frame read: where it showed the whole mat (None: nowhere), and what it showed.
     _still: StillFrames[tuple[Location | None, Observation]] = field(default_factory=StillFrames, repr=False)
 
@@ -112,6 +117,7 @@ class BoardReader:
         self.plane = BoardPlane(self.geometry)
         self.pieces = PieceFinder(self.plane)
         self.tray = TrayReader(self.geometry)
+        self.outline = TrayOutline(self.geometry)
 
     @property
     def calibrated(self) -> bool:
@@ -141,15 +147,19 @@ class BoardReader:
         camera, _ = self._camera(frame, location)
         self.pieces = PieceFinder(self.plane)
         self.pieces.calibrate(self.plane.warp(frame, location.homography), self.plane.from_mm(camera.nadir_mm[None, :])[0], camera.height_mm, board or self.start_board)
-        self.tray.calibrate(frame, self._markers_place(location))
+        self._fit_tray(frame, location)
+        self.tray.calibrate(frame, self._tray_place(location))
 
     def learn(self, board: str) -> None:
         """The board (30 characters) the referee accepted for the last frame read: the reader
         follows how the pieces look now (see :meth:`PieceFinder.learn`), and how the empty
-        tray looks when it was empty (the light drifts through the day)."""
+        tray looks and where its outline lies when it was empty (the light drifts through the
+        day, and a camera may have moved)."""
         self.pieces.learn(board)
         if self._empty_tray is not None:
-            self.tray.calibrate(*self._empty_tray)
+            frame, location = self._empty_tray
+            self._fit_tray(frame, location)
+            self.tray.calibrate(frame, self._tray_place(location))
         self._still.forget()
 
     def read(self, frame: np.ndarray) -> Observation:
@@ -176,7 +186,7 @@ class BoardReader:
                 location, seen = None, self._no_mat(location)
             self._still.keep(frame, (location, seen))
         if location is not None and seen.tray == "empty":
-            self._empty_tray = (frame, self._markers_place(location))
+            self._empty_tray = (frame, location)
         return seen
 
     def _no_mat(self, location: Location | None) -> Observation:
@@ -194,11 +204,12 @@ class BoardReader:
         self.tray.set_camera(camera.nadir_mm, camera.height_mm)
         view = self.plane.warp(frame, location.homography)
         motion = self._motion(view)
-        markers = self._markers_place(location)
-        tray = self.tray.read(frame, markers, trace=False)
-        squares = self.pieces.read(view, self.tray.reaching_in_view(tray, self.plane.to_mat(), self.plane.size))
+        tray_place = self._tray_place(location)
+        tray = self.tray.read(frame, tray_place, trace=False)
+        reaching = self.tray.reaching_in_view(tray, tray_place, location.homography @ self.plane.to_mat(), self.plane.size)
+        squares = self.pieces.read(view, reaching)
         if tray.untraced and not squares.covered.any():  # nothing is read from a covered board
-            tray = self.tray.read(frame, markers)
+            tray = self.tray.read(frame, tray_place)
         return _observation(squares, tray, motion)
 
     def _on_grid(self, frame: np.ndarray, location: Location | None) -> Location | None:
@@ -219,6 +230,22 @@ class BoardReader:
         beside it, two level with the grid)."""
         assert self._fitted is not None and self._fitted[1] is location, "a location from _on_grid"
         return self._fitted[0].homography
+
+    def _tray_place(self, location: Location) -> np.ndarray:
+        """Where the tray lies for ``location`` (one :meth:`_on_grid` returned): where its outline
+        showed when it was last seen empty, while the camera stays put (:meth:`_fit_tray`);
+        where the markers put it after the camera moved, until the tray is seen empty again."""
+        if self._tray_at is not None and self._tray_at[0] == location.camera:
+            return self._tray_at[1]
+        return self._markers_place(location)
+
+    def _fit_tray(self, frame: np.ndarray, location: Location) -> None:
+        """Place the tray by its printed outline (:mod:`tray_fit`) in ``frame``, whose tray is
+        empty, and keep that place while the camera stays put. The tray is read against how it
+        looked then, and a frame whose markers are found afresh (a few of them, in shade) may
+        put it millimetres from where an earlier frame's did; and its outline is found surely
+        only when no stick lies along it."""
+        self._tray_at = (location.camera, self.outline.fit(frame, self._markers_place(location)))
 
     def _camera(self, frame: np.ndarray, location: Location) -> tuple[MatView, float]:
         """Where the camera is above the mat, and how many top-view pixels one pixel of its

@@ -346,15 +346,16 @@ class TrayReader:
         self.bars.set_lean(tops - feet)
         self._far_rim = self.bars.far_rim().astype(np.uint8)
 
-    def reaching_in_view(self, reading: TrayReading, view_to_mat: np.ndarray, size: tuple[int, int]) -> np.ndarray | None:
-        """Where, in a view of ``size`` (width, height) whose pixels ``view_to_mat`` maps to
-        the mat's, lies what the ``reading`` saw come into the tray from beyond (a bool mask,
-        a few millimetres wider: the views' homographies differ a little); None if nothing did."""
+    def reaching_in_view(self, reading: TrayReading, homography: np.ndarray, view_to_frame: np.ndarray, size: tuple[int, int]) -> np.ndarray | None:
+        """Where, in a view of ``size`` (width, height) whose pixels ``view_to_frame`` maps to
+        the frame's, lies what the ``reading`` (of the tray placed in the frame by ``homography``,
+        from mat pixels) saw come into the tray from beyond (a bool mask, a few millimetres
+        wider: the view may place the mat a little otherwise); None if nothing did."""
         if reading.reaching is None:
             return None
         wider = cv2.dilate(reading.reaching.astype(np.uint8), _SQUARE3, iterations=REACHING_SLACK)
-        tray_from_mat = np.array([[1.0, 0, -self._band], [0, 1, 0], [0, 0, 1]]) @ self._to_band
-        return cv2.warpPerspective(wider, tray_from_mat @ view_to_mat, size, flags=cv2.INTER_NEAREST | cv2.WARP_INVERSE_MAP) > 0
+        tray_from_frame = np.array([[1.0, 0, -self._band], [0, 1, 0], [0, 0, 1]]) @ np.linalg.inv(homography @ self._to_mat)
+        return cv2.warpPerspective(wider, tray_from_frame @ view_to_frame, size, flags=cv2.INTER_NEAREST | cv2.WARP_INVERSE_MAP) > 0
 
     def warp(self, frame: np.ndarray, homography: np.ndarray) -> np.ndarray:
         """The tray seen from straight above, smoothed (uint8 BGR)."""
