@@ -571,6 +571,22 @@ def test_a_hand_crossing_the_paper_beside_the_tray_is_seen_reaching_in(reader: T
     assert not any(reaching[round(y / MM_PER_PX), round(x / MM_PER_PX)] for (x, y), _, _ in APART)
 
 
+def test_a_hand_reaching_in_over_a_table_of_its_own_colour_is_seen_reaching_in() -> None:
+    """The paper below the tray is narrower than the band looked at (8 of its 12 mm on A3), and
+    beyond it lies the table: here of the hand's own colour, where the arm changes nothing. What
+    crosses the paper to its edge comes from beyond."""
+    pad = round(30 * SCALE)
+
+    def on_table(image: np.ndarray) -> np.ndarray:
+        return cv2.copyMakeBorder(image, pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=SKIN)
+
+    placed = np.array([[1.0, 0, pad], [0, 1, pad], [0, 0, 1]])
+    reader = TrayReader(MatGeometry.from_dict(LAYOUT.geometry(DPI)))
+    reader.calibrate(on_table(draw([])), placed)
+    assert reader.read(on_table(draw(APART, hand=(170, 120))), placed).from_beyond
+    assert not reader.read(on_table(draw(APART)), placed).from_beyond
+
+
 def test_what_came_into_the_tray_from_beyond_is_placed_in_the_boards_view(reader: TrayReader) -> None:
     """The board's reader is told where in its own view what came in from beyond lies."""
     plane = BoardPlane(reader.geometry)

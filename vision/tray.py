@@ -312,8 +312,14 @@ class TrayReader:
         for marker in self.geometry.markers.values():  # printed black and white: no colour to change
             corners = cv2.perspectiveTransform(marker.reshape(1, 4, 2).astype(np.float64), self._to_band)[0]
             cv2.fillConvexPoly(self._ring, np.round(corners).astype(np.int32), 0)
-        self._beyond = np.zeros_like(self._ring)  # where the band ends: what crosses it comes from beyond
+        # Where the band ends, or the paper (the table, often of a hand's colour, lies beyond):
+        # what crosses the band to there comes from beyond.
+        self._beyond = np.zeros_like(self._ring)
         self._beyond[:, 0] = self._beyond[:, -1] = self._beyond[-1, :] = 1
+        paper = np.array([(0, 0), (self.geometry.width_px, 0), (self.geometry.width_px, self.geometry.height_px), (0, self.geometry.height_px)])
+        on_paper = np.zeros_like(self._ring)
+        cv2.fillConvexPoly(on_paper, np.round(cv2.perspectiveTransform(paper.reshape(1, 4, 2).astype(np.float64), self._to_band)[0]).astype(np.int32), 1)
+        self._beyond |= cv2.dilate(1 - on_paper, _SQUARE3)
         self._beside = cv2.dilate(1 - self._ring, _SQUARE3) & self._ring
         self._beside[:h, band : band + w] = 0
         self._band_reference = np.zeros((h + band, w + 2 * band, 3), np.float32)
