@@ -67,3 +67,18 @@ def test_a_picture_without_the_tray_leaves_the_markers_placing(seen: str) -> Non
     rng = np.random.default_rng(1)
     image = np.full((480, 640, 3), 128, np.uint8) if seen == "blank" else rng.integers(0, 256, (480, 640, 3), dtype=np.uint8)
     assert np.array_equal(TrayOutline(GEOMETRY).fit(image, truth), truth)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_any_picture_and_any_place_give_a_place_without_error(seed: int) -> None:
+    """Noise, stripes or a blank picture, placed anyhow (even behind the camera): the place
+    found is a finite homography, the given one where no tray shows."""
+    rng = np.random.default_rng(seed)
+    image = [
+        rng.integers(0, 256, (240, 320, 3), dtype=np.uint8),
+        np.tile((np.arange(320) % 7 * 36).astype(np.uint8)[None, :, None], (240, 1, 3)),
+        np.zeros((240, 320, 3), np.uint8),
+    ][seed % 3]
+    homography = rng.normal(0, 1, (3, 3)) * [[1, 1, 100], [1, 1, 100], [1e-3, 1e-3, 1]]
+    fitted = TrayOutline(GEOMETRY).fit(image, homography)
+    assert fitted.shape == (3, 3) and np.isfinite(fitted).all()

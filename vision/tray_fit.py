@@ -78,8 +78,8 @@ class TrayOutline:
         fitted = homography
         for _ in range(ROUNDS):
             found = self._corners_seen(frame, fitted)
-            if found is None:
-                break
+            if found is None or not np.isfinite(found).all() or np.abs(found - self._corners).max() > SEARCH:
+                break  # no tray, or lines that cannot be its edges (crossing far from where it was sought)
             correction = cv2.getPerspectiveTransform(self._corners, found)
             fitted = fitted @ self._to_mat @ correction @ self._from_mat
             if np.abs(found - self._corners).max() < SETTLED:
