@@ -1,7 +1,7 @@
 """The tray's printed outline places it more exactly than the mat's markers.
 
-The markers' homography puts the tray a few millimetres off at one end now and then (a
-marker's corners found a pixel off, a lens that bends the picture), and the tray reader
+The markers' homography may put the tray's far end up to 15 mm off where only a few markers
+show (their corners found a pixel off, a lens that bends the picture), and the tray reader
 compares each frame with the empty tray seen at calibration: a tray placed differently in
 the two shows strips of "change" along its edges, where no stick lies. The tray is green
 and the paper around it is not, so its four edges are found where, going out from the tray,
