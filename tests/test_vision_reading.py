@@ -14,7 +14,7 @@ import cv2
 import numpy as np
 import pytest
 
-from senet.vision.geometry import BoardLocator, choose_mat, known_mats
+from senet.vision.geometry import MIN_MARKERS, BoardLocator, choose_mat, detect_markers, known_mats
 from senet.vision.mat import MatLayout
 from senet.vision.pieces import SquareReadings
 from senet.vision.reader import BoardReader
@@ -256,3 +256,23 @@ def test_a_soft_picture_of_an_a4_mat_still_calibrates(seed: int) -> None:
     reader = BoardReader(mat)
     reader.calibrate(soft)
     assert reader.read(soft).board == START_BOARD
+
+
+def test_a_misread_marker_does_not_stop_the_search_for_the_mat_s_own() -> None:
+    """A blurred A4 mat (generated, seed 2, case 219): the first looks found two of its markers
+    and an id no mat has, which counted as the third, and the start picture was refused
+    ("fewer than three of the mat's markers"); sharpened, the picture shows six."""
+    looks = iter([
+        [np.array([13]), np.array([17]), np.array([10])],  # as it is
+        [np.array([13]), np.array([17]), np.array([10])],  # twice the size
+        [np.array([m]) for m in (8, 11, 12, 13, 14, 15)],  # sharpened
+    ])
+
+    class Detector:
+        def detectMarkers(self, gray: np.ndarray) -> tuple[list[np.ndarray], np.ndarray, list[np.ndarray]]:  # noqa: N802 (OpenCV's name)
+            ids = next(looks)
+            return [np.zeros((1, 4, 2), np.float32) for _ in ids], np.array(ids), []
+
+    a4 = known_mats()[1]
+    _, ids = detect_markers(Detector(), np.zeros((48, 64), np.uint8), MIN_MARKERS, a4.markers)
+    assert ids is not None and sorted(int(m) for m in ids.ravel()) == [8, 11, 12, 13, 14, 15]

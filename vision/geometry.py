@@ -14,6 +14,7 @@ run the full detector again when those no longer match.
 from __future__ import annotations
 
 import json
+from collections.abc import Container
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -112,19 +113,25 @@ def choose_mat(frame: np.ndarray, mats: list[MatGeometry]) -> MatGeometry | None
     return best if seen & set(best.markers) else None
 
 
-def detect_markers(detector: Any, gray: np.ndarray, enough: int) -> tuple[list[np.ndarray], np.ndarray | None]:
+def detect_markers(detector: Any, gray: np.ndarray, enough: int, wanted: Container[int] | None = None) -> tuple[list[np.ndarray], np.ndarray | None]:
     """The markers' corners and ids in a grey picture. Small or blurred markers (a far
-    camera, an A4 mat, a soft lens) are looked for again, while fewer than ``enough`` are
-    found, on the picture twice the size, and then on that picture sharpened."""
+    camera, an A4 mat, a soft lens) are looked for again, while fewer than ``enough`` of the
+    ``wanted`` ids (every id where None) are found, on the picture twice the size, and then on
+    that picture sharpened: an id no marker of the mat has (a blurred marker misread) does not
+    count."""
+
+    def counted(ids: np.ndarray | None) -> int:
+        return 0 if ids is None else len({int(i) for i in ids.ravel() if wanted is None or int(i) in wanted})
+
     corners, ids, _ = detector.detectMarkers(gray)
-    if ids is not None and len(ids) >= enough:
+    if counted(ids) >= enough:
         return list(corners), ids
     larger = cv2.resize(gray, None, fx=2, fy=2, interpolation=cv2.INTER_CUBIC)
     for attempt in (larger, cv2.addWeighted(larger, 1 + SHARPEN, cv2.GaussianBlur(larger, (0, 0), SHARPEN_SIGMA), -SHARPEN, 0)):
         found, found_ids, _ = detector.detectMarkers(attempt)
-        if found_ids is not None and (ids is None or len(found_ids) > len(ids)):
+        if counted(found_ids) > counted(ids):
             corners, ids = [quad / 2 for quad in found], found_ids
-        if ids is not None and len(ids) >= enough:
+        if counted(ids) >= enough:
             break
     return list(corners), ids
 
@@ -172,9 +179,9 @@ class BoardLocator:
 
     def detect(self, gray: np.ndarray) -> Location | None:
         """Run the marker detector and fit the homography; None when too few markers are seen."""
-        corners, ids = detect_markers(self._detector, gray, self.min_markers)
+        corners, ids = detect_markers(self._detector, gray, self.min_markers, self.geometry.markers)
         if ids is not None and not self.spread([int(m) for m in ids.ravel() if int(m) in self.geometry.markers]):
-            corners, ids = detect_markers(self._detector, gray, len(self.geometry.markers))  # look harder for the far side's
+            corners, ids = detect_markers(self._detector, gray, len(self.geometry.markers), self.geometry.markers)  # look harder for the far side's
         self.markers_seen = 0
         if ids is None:
             return None
