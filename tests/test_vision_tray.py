@@ -181,6 +181,23 @@ def test_sticks_end_to_end_are_counted_by_their_size(reader: TrayReader) -> None
     assert read(reader, sticks).light_up == 3
 
 
+def test_a_pale_stick_hardly_brighter_than_the_tray_is_a_pale_stick(reader: TrayReader) -> None:
+    """A tan stick on a light green tray (generated, seed 2 A4, case 698): only 40% of its top
+    was brighter than the tray near it, the rest as bright, and it was "something in the tray
+    that is not a stick". Here half its top, along its length, is dimmed to the tray's brightness."""
+    sticks = [stick._replace(pale=index < 2) for index, stick in enumerate(APART)]
+    picture = draw(sticks, pale_top=(110, 160, 185)).astype(np.float32)
+    x0, y0, _, _ = LAYOUT.tray
+    first = sticks[0]
+    across = np.radians(first.angle + 90)
+    middle = (first.centre[0] + x0 - STICK_MM[1] / 4 * np.cos(across), first.centre[1] + y0 - STICK_MM[1] / 4 * np.sin(across))
+    half = np.round(cv2.boxPoints((middle, (STICK_MM[0], STICK_MM[1] / 2), first.angle)) * SCALE).astype(np.int32)
+    dimmed = np.zeros(picture.shape[:2], np.uint8)
+    cv2.fillConvexPoly(dimmed, half, 1)
+    picture[dimmed > 0] *= 0.8
+    assert reader.read(picture.astype(np.uint8), np.eye(3)).light_up == 2
+
+
 def test_pale_sides_whose_red_clips_in_a_bright_light_are_seen() -> None:
     """The tray bright at calibration, its green (its brightest) near clipping: a pale side
     whose red clips while its green does not is no tray, for a brighter light would clip the

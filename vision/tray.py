@@ -97,10 +97,11 @@ SLIVER = 0.95
 #: And how far its shares of pale and dark pixels may fall below or rise above theirs:
 #: sticks lying together shade and blur each other's edges.
 SLACK, SHARE_SLACK = 0.25, (0.15, 0.1)
-#: One stick seen on its own: a pale one shows at least PALE_SHARE of pale pixels (its top)
-#: and at most SIDE of dark ones (its side); a dark one at least DARK_SHARE of dark pixels
-#: and at most GLINT of pale ones (the light on its rounded back).
-PALE_SHARE, SIDE, DARK_SHARE, GLINT = 0.45, 0.35, 0.5, 0.25
+#: One stick seen on its own: a pale one shows at least PALE_SHARE of pale pixels (its top:
+#: a tan top on a light tray is hardly brighter, and part of it may not be) and at most SIDE
+#: of dark ones (its side); a dark one at least DARK_SHARE of dark pixels and at most GLINT
+#: of pale ones (the light on its rounded back).
+PALE_SHARE, SIDE, DARK_SHARE, GLINT = 0.35, 0.35, 0.5, 0.25
 #: A lamp's glint along a dark stick's back is a pale line narrower than this (tray pixels, 6 mm);
 #: a pale side is three times as wide.
 GLINT_PX = 5
