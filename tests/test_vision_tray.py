@@ -181,6 +181,18 @@ def test_sticks_end_to_end_are_counted_by_their_size(reader: TrayReader) -> None
     assert read(reader, sticks).light_up == 3
 
 
+def test_a_dark_stick_the_rim_cuts_off_is_not_measured_as_a_whole_one() -> None:
+    """Generated, seed 2 A4, case 356: dark sticks nearly of the tray's hue show their colour
+    only along the middle of their backs (4 to 8 pixels wide). The one lying partly beyond the
+    tray's rim touched the edge along 8 pixels only, was taken for a whole stick well inside,
+    and being the smallest, set how big a dark stick looks: the others then counted as two
+    each, and no throw was read. Touching the edge along half a stick's width, it is one the
+    rim may cut off."""
+    patches = [Patch(340, 83.0, 0, 340, edge=8), Patch(1067, 88.0, 1008, 14, sides=14), Patch(673, 84.0, 0, 673),
+               Patch(568, 86.0, 0, 568, edge=40)]
+    assert count_sticks(patches) == (1, 4)
+
+
 def test_a_pale_stick_hardly_brighter_than_the_tray_is_a_pale_stick(reader: TrayReader) -> None:
     """A tan stick on a light green tray (generated, seed 2 A4, case 698): only 40% of its top
     was brighter than the tray near it, the rest as bright, and it was "something in the tray

@@ -109,9 +109,11 @@ GLINT_PX = 5
 #: share of its length and area; lying along the edge, its whole length and the second
 #: share of its area.
 PARTIAL = (0.6, 0.35)
-#: A patch touching the tray's edge along less than this (in stick widths) only grazes it;
-#: along less than END (in stick lengths), it touches it by an end or a corner.
-GRAZE, END = 1.0, 0.5
+#: A patch touching the tray's edge along less than this (in stick widths) only grazes it
+#: (a dark stick's colour may show only along the middle of its back: one the rim cuts off
+#: may touch it along half its width); along less than END (in stick lengths), it touches it
+#: by an end or a corner.
+GRAZE, END = 0.5, 0.5
 #: The band of paper beside and below the tray (mm) that a hand reaching in crosses; a stick
 #: lying over the tray's edge reaches less far.
 BAND_MM = 12.0
