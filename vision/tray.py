@@ -43,6 +43,7 @@ import numpy as np
 from senet.vision import robust
 from senet.vision.bars import BarFitter, polygon_mask
 from senet.vision.geometry import MatGeometry
+from senet.vision.plane import LOG
 from senet.vision.warp import Warp
 
 MM_PER_PX = 1.5
@@ -134,7 +135,6 @@ MAX_COUNT = 8
 #: What comes into the tray from beyond is told to the board's view this many tray pixels
 #: (1.5 mm each) wider all round.
 REACHING_SLACK = 3
-_LOG = np.log(np.arange(256, dtype=np.float32) + 1.0)
 _SQUARE3 = np.ones((3, 3), np.uint8)
 #: The lit tray near a pixel, that its brightness is told against: the brightest free tray
 #: within this window (20 mm), smoothed over it. _NONE marks pixels with no free tray.
@@ -381,7 +381,7 @@ class TrayReader:
     def calibrate(self, frame: np.ndarray, homography: np.ndarray) -> None:
         """Learn the empty tray from a frame of the mat with nothing in the tray."""
         banded = self._warp_band(frame, homography)
-        self._band_reference = cv2.LUT(banded, _LOG)
+        self._band_reference = cv2.LUT(banded, LOG)
         tray = self._tray(banded)
         self.reference = cv2.blur(self._tray(self._band_reference), (3, 3))
         self._below_green = (self.reference[..., 0] - self.reference[..., 1], self.reference[..., 2] - self.reference[..., 1])
@@ -471,7 +471,7 @@ class TrayReader:
         """The tray's masks (see :class:`TrayMasks`). Raises Unclear when something covers most of the tray."""
         assert self.reference is not None, "calibrate first"
         banded = self._warp_band(frame, homography)
-        tray, logged = self._tray(banded), cv2.LUT(banded, _LOG)
+        tray, logged = self._tray(banded), cv2.LUT(banded, LOG)
         change = cv2.subtract(self._tray(logged), self.reference)  # log ratio per channel
         blue, green, red = cv2.split(change)
         # 1. Where the tray's colour changed. A drift of the light's colour moves the whole tray:
@@ -536,7 +536,7 @@ class TrayReader:
         than RISEN (``change``: log units per channel since calibration)."""
         assert self.reference is not None
         short = tray[clipped] < CLIPPED
-        jumped = (~short & (self.reference[clipped] + drift < _LOG[CLIPPED_FROM])).any(axis=1)
+        jumped = (~short & (self.reference[clipped] + drift < LOG[CLIPPED_FROM])).any(axis=1)
         return jumped | (np.where(short, change[clipped], -np.inf).max(axis=1) > drift + RISEN)
 
     def _changed_beside(self, logged: np.ndarray, shift: np.ndarray, drift: float) -> np.ndarray:
