@@ -31,11 +31,12 @@ import numpy as np
 
 from senet.vision.geometry import MatGeometry
 from senet.vision.plane import LOG
+from senet.vision.tray import MM_PER_PX
 from senet.vision.warp import Warp
 
-#: The outline is sought in a top view of the tray at this scale (mm a pixel), this many
-#: pixels each way of where the markers put each edge.
-MM_PER_PX, SEARCH = 1.5, 24
+#: The outline is sought in a top view of the tray at the tray reader's scale (MM_PER_PX),
+#: this many pixels each way of where the markers put each edge.
+SEARCH = 24
 #: The outline is sought again, up to ROUNDS times in all, until its corners lie within
 #: SETTLED pixels of where the corrected homography puts them.
 ROUNDS, SETTLED = 3, 0.3
