@@ -564,7 +564,7 @@ def test_a_piece_standing_behind_another_is_found_in_what_the_nearer_one_leaves(
     assert "".join(".DL"[k] for k in seen.probabilities.argmax(axis=1)) == board
 
 
-@pytest.mark.parametrize("unsure, status", [(6, "ok"), (7, "occluded")])
+@pytest.mark.parametrize("unsure, status", [(9, "ok"), (10, "occluded")])
 def test_a_few_unsure_squares_are_question_marks_and_many_a_picture_too_unclear(unsure: int, status: str) -> None:
     probabilities = np.tile([1.0, 0.0, 0.0], (30, 1))
     probabilities[:unsure] = [0.5, 0.5, 0.0]  # a dark piece, or none
@@ -572,9 +572,9 @@ def test_a_few_unsure_squares_are_question_marks_and_many_a_picture_too_unclear(
     seen = _observation(squares, TrayReading("empty", None, 0, ""), 0.0)
     assert seen.status == status and seen.labels == "?" * unsure + "." * (30 - unsure)
     if status == "ok":
-        assert seen.board == seen.labels and seen.reason == "not sure what is on squares 1, 2, 3, 4, 5, 6"
+        assert seen.board == seen.labels and seen.reason == "not sure what is on squares 1, 2, 3, 4, 5, 6, 7, 8, 9"
     else:
-        assert seen.board is None and seen.reason == "cannot tell what is on squares 1, 2, 3, 4, 5, 6, 7"
+        assert seen.board is None and seen.reason == "cannot tell what is on squares 1, 2, 3, 4, 5, 6, 7, 8, 9, 10"
 
 
 def test_a_square_in_doubt_for_a_stick_over_the_trays_rim_says_so() -> None:

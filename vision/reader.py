@@ -41,10 +41,11 @@ from senet.vision.tray_fit import TrayOutline
 MOTION_STEP = 8.0
 #: A square read less surely than this is '?' (the referee fills it from the legal moves).
 SURE = 0.95
-#: More doubtful squares than this: the picture is not clear enough to give a board (on 2,000
-#: hard generated pictures, no board with up to seven doubtful squares had a wrong one; one
-#: with eight had).
-MAX_UNSURE = 6
+#: More doubtful squares than this (a third of the board): the picture is not clear enough to
+#: give a board. Each doubtful square is a '?' the referee fills from the legal moves, or waits.
+#: (On 4,000 hard generated pictures, hands among them, only two were refused for their doubtful
+#: squares alone, with seven and nine: every square they read surely was right.)
+MAX_UNSURE = 9
 #: The rule system whose start position is calibrated on when none is named.
 DEFAULT_VARIANT = "kendall"
 
