@@ -151,6 +151,28 @@ def test_after_the_camera_moved_the_tray_is_placed_afresh_once_seen_empty() -> N
         assert (seen.status, seen.light_up) == ("ok", sum(sticks)), seen.reason
 
 
+def test_a_match_resumed_with_sticks_in_the_tray_reads_throws_once_the_tray_was_seen_empty() -> None:
+    """After a power cut the companion calibrates on the position the match stands in, sticks
+    lying in the tray. Against that tray no throw is read (once, every empty tray looked
+    changed where they had lain, and no throw was read all match): it says why, until a
+    frame shows the tray empty with no hand in view, and is learnt from it."""
+    from senet.vision.reader import NOT_SEEN_EMPTY
+
+    simulator, rng = Simulator(MatLayout.for_paper("a3")), np.random.default_rng(6)
+    board = "L.LDL.LDLD" + "." * 15 + "D" + "." * 4
+    reader = BoardReader(known_mats()[0])
+    reader.calibrate(simulator.render(Scene(board, (True, False, True, True)), Conditions.plain(), rng), board)
+    for scene in (Scene(board, (False, False, True, False)), Scene(board, hand="tray")):
+        seen = reader.read(simulator.render(scene, Conditions.plain(), rng))
+        assert seen.light_up is None and (seen.status == "occluded" or seen.reason == NOT_SEEN_EMPTY)
+    seen = reader.read(simulator.render(Scene(board), Conditions.plain(), rng))
+    assert (seen.status, seen.board, seen.tray) == ("ok", board, "empty")
+    for _ in range(3):
+        sticks = tuple(bool(side) for side in rng.integers(0, 2, 4))
+        seen = reader.read(simulator.render(Scene(board, sticks), Conditions.plain(), rng))
+        assert (seen.status, seen.light_up) == ("ok", sum(sticks)), seen.reason
+
+
 def test_the_locator_tells_a_camera_that_moved_from_markers_found_again() -> None:
     simulator, rng = Simulator(MatLayout.for_paper("a3")), np.random.default_rng(4)
     locator = BoardLocator(known_mats()[0])

@@ -122,6 +122,27 @@ def test_an_empty_tray_reads_empty(reader: TrayReader) -> None:
     assert read(reader, [], seed=3).state == "empty"
 
 
+def test_an_empty_tray_looks_empty_without_a_picture_to_compare_with(reader: TrayReader) -> None:
+    """Under light falling off across the tray and a lamp's glare on it, as a match resumed
+    after a restart may show it (see BoardReader.calibrate): no reference is needed."""
+    picture = draw([], seed=4).astype(np.float32)
+    height, width = picture.shape[:2]
+    ys, xs = np.mgrid[0:height, 0:width]
+    picture *= np.exp(-0.5 * xs / width)[..., None]  # the light falls off towards the right
+    picture += 80 * np.exp(-(((xs - 0.6 * width) / 40) ** 2 + ((ys - 0.7 * height) / 30) ** 2))[..., None]  # glare
+    assert reader.looks_empty(np.clip(picture, 0, 255).astype(np.uint8), np.eye(3))
+
+
+@pytest.mark.parametrize("what", ["pale", "dark", "green", "hand"])
+def test_a_tray_with_a_stick_or_a_hand_in_it_does_not_look_empty(reader: TrayReader, what: str) -> None:
+    """One stick is enough, pale or dark, even one of the tray's own green, only darker; a hand
+    over most of the tray is no lump against itself, but the tray is not of one colour."""
+    field = tuple(int(v * 0.4) for v in FIELD)
+    sticks = [] if what == "hand" else [Stick((170, 60), 10, what == "pale")]
+    picture = draw(sticks, hand=(170, 20) if what == "hand" else None, dark=(field, field) if what == "green" else (DARK_BACK, DARK_LIGHT))
+    assert not reader.looks_empty(picture, np.eye(3))
+
+
 @pytest.mark.parametrize("tip", [(170, 60), (60, 40), (300, 100)])
 def test_a_hand_over_the_tray_never_gives_a_number(reader: TrayReader, tip: tuple[float, float]) -> None:
     seen = read(reader, APART[:2] + [APART[2]._replace(pale=True), APART[3]], hand=tip)

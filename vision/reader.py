@@ -46,6 +46,8 @@ SURE = 0.95
 #: (On 4,000 hard generated pictures, hands among them, only two were refused for their doubtful
 #: squares alone, with seven and nine: every square they read surely was right.)
 MAX_UNSURE = 9
+#: Why no throw is read while the tray the reader learnt may have held sticks.
+NOT_SEEN_EMPTY = "the tray was not empty when the camera started: throws are read once it has been seen empty"
 #: The rule system whose start position is calibrated on when none is named.
 DEFAULT_VARIANT = "kendall"
 
@@ -110,6 +112,9 @@ class BoardReader:
     _tray_at: tuple[int, np.ndarray] | None = field(default=None, repr=False)
     #: The last frame read and its location, when its tray was empty.
     _empty_tray: tuple[np.ndarray, Location] | None = field(default=None, repr=False)
+    #: Whether the tray learnt was empty: a match resumed after a restart may start with sticks
+    #: lying in it (:meth:`TrayReader.looks_empty` tells), and against those no throw is read.
+    _tray_learnt_empty: bool = field(default=False, repr=False)
     #: The last frame read: where it showed the whole mat (None: nowhere), and what it showed.
     _still: StillFrames[tuple[Location | None, Observation]] = field(default_factory=StillFrames, repr=False)
 
@@ -131,7 +136,8 @@ class BoardReader:
 
     def calibrate(self, frame: np.ndarray, board: str | None = None) -> None:
         """Learn from a frame of the start position with an empty tray (or of ``board``, 30
-        characters, the position a match resumed after a restart stands in).
+        characters, the position a match resumed after a restart stands in: sticks may lie in
+        its tray, and if they seem to, no throw is read until a frame shows the tray empty).
 
         Raises NoBoardError or CalibrationError saying what is wrong with the picture.
         """
@@ -148,8 +154,10 @@ class BoardReader:
         camera, _ = self._camera(frame, location)
         self.pieces = PieceFinder(self.plane)
         self.pieces.calibrate(self.plane.warp(frame, location.homography), self.plane.from_mm(camera.nadir_mm[None, :])[0], camera.height_mm, board or self.start_board)
-        self._fit_tray(frame, location)
-        self.tray.calibrate(frame, self._tray_place(location))
+        self._learn_tray(frame, location)
+        # The start is set up with the tray empty; a match resumed may have sticks lying in it.
+        resumed = board is not None and board != self.start_board
+        self._tray_learnt_empty = not resumed or self.tray.looks_empty(frame, self._tray_place(location), evenly=False)
 
     def learn(self, board: str) -> None:
         """The board (30 characters) the referee accepted for the last frame read: the reader
@@ -158,9 +166,7 @@ class BoardReader:
         day, and a camera may have moved)."""
         self.pieces.learn(board)
         if self._empty_tray is not None:
-            frame, location = self._empty_tray
-            self._fit_tray(frame, location)
-            self.tray.calibrate(frame, self._tray_place(location))
+            self._learn_tray(*self._empty_tray)
         self._still.forget()
 
     def read(self, frame: np.ndarray) -> Observation:
@@ -211,7 +217,26 @@ class BoardReader:
         squares = self.pieces.read(view, reaching)
         if tray.untraced and not squares.covered.any():  # nothing is read from a covered board
             tray = self.tray.read(frame, tray_place)
+        if not self._tray_learnt_empty:
+            tray = self._tray_seen_empty(frame, location, tray, squares)
         return _observation(squares, tray, motion)
+
+    def _tray_seen_empty(self, frame: np.ndarray, location: Location, tray: TrayReading, squares: SquareReadings) -> TrayReading:
+        """The ``tray`` as read while the tray learnt may have held sticks: learnt afresh from
+        ``frame`` where no hand is in view and the tray looks empty; else no throw (and a tray
+        covered by something stays so)."""
+        if tray.state == "occluded":
+            return tray
+        if squares.covered.any() or tray.from_beyond or not self.tray.looks_empty(frame, self._tray_place(location)):
+            return TrayReading("unclear", None, tray.sticks, NOT_SEEN_EMPTY, reaching=tray.reaching)
+        self._learn_tray(frame, location)
+        self._tray_learnt_empty = True
+        return self.tray.read(frame, self._tray_place(location))
+
+    def _learn_tray(self, frame: np.ndarray, location: Location) -> None:
+        """Learn the empty tray from ``frame``, placed by its outline (:meth:`_fit_tray`)."""
+        self._fit_tray(frame, location)
+        self.tray.calibrate(frame, self._tray_place(location))
 
     def _on_grid(self, frame: np.ndarray, location: Location | None) -> Location | None:
         """The locator's ``location`` fitted to the grid's printed lines, once for each new
