@@ -17,7 +17,7 @@ import pytest
 from senet.vision.geometry import MIN_MARKERS, BoardLocator, choose_mat, detect_markers, known_mats
 from senet.vision.mat import MatLayout
 from senet.vision.pieces import SquareReadings
-from senet.vision.reader import BoardReader
+from senet.vision.reader import NOT_SEEN_EMPTY, BoardReader
 from senet.vision.simulator import Conditions, Scene, Simulator, Style
 from senet.vision.sources import START_BOARD
 from senet.vision.testset import hard_cases, tally
@@ -153,11 +153,9 @@ def test_after_the_camera_moved_the_tray_is_placed_afresh_once_seen_empty() -> N
 
 def test_a_match_resumed_with_sticks_in_the_tray_reads_throws_once_the_tray_was_seen_empty() -> None:
     """After a power cut the companion calibrates on the position the match stands in, sticks
-    lying in the tray. Against that tray no throw is read (once, every empty tray looked
-    changed where they had lain, and no throw was read all match): it says why, until a
-    frame shows the tray empty with no hand in view, and is learnt from it."""
-    from senet.vision.reader import NOT_SEEN_EMPTY
-
+    lying in the tray. Against that tray no throw is read (the empty tray was read as a throw
+    of 1, then no throw all match): it says why, until a frame shows the tray empty with no
+    hand in view, and is learnt from it."""
     simulator, rng = Simulator(MatLayout.for_paper("a3")), np.random.default_rng(6)
     board = "L.LDL.LDLD" + "." * 15 + "D" + "." * 4
     reader = BoardReader(known_mats()[0])

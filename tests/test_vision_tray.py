@@ -135,8 +135,8 @@ def test_an_empty_tray_looks_empty_without_a_picture_to_compare_with(reader: Tra
 
 @pytest.mark.parametrize("what", ["pale", "dark", "green", "hand"])
 def test_a_tray_with_a_stick_or_a_hand_in_it_does_not_look_empty(reader: TrayReader, what: str) -> None:
-    """One stick is enough, pale or dark, even one of the tray's own green, only darker; a hand
-    over most of the tray is no lump against itself, but the tray is not of one colour."""
+    """One stick is enough, pale or dark, even one of the tray's own green, only darker; or a
+    hand reaching over the tray."""
     field = tuple(int(v * 0.4) for v in FIELD)
     sticks = [] if what == "hand" else [Stick((170, 60), 10, what == "pale")]
     picture = draw(sticks, hand=(170, 20) if what == "hand" else None, dark=(field, field) if what == "green" else (DARK_BACK, DARK_LIGHT))
