@@ -34,7 +34,7 @@ import cv2
 import numpy as np
 
 from senet.vision.plane import SQUARE_PX, BoardPlane, colour_planes
-from senet.vision.robust import median, spread_below_zero
+from senet.vision.robust import median, median_around, spread_below_zero
 
 #: Lattice steps per square side.
 STEPS = 10
@@ -1339,8 +1339,7 @@ def _start_evidence(planes: tuple[np.ndarray, ...], grid: np.ndarray) -> np.ndar
 def _local_field(values: np.ndarray, grid: np.ndarray) -> np.ndarray:
     """The field's value around each pixel: a median over two squares, the grid only."""
     middle = float(np.median(values[grid]))
-    code = np.clip((np.where(grid, values, middle) - middle) * 100 + 128, 0, 255).astype(np.uint8)
-    return (cv2.medianBlur(code, 2 * SQUARE_PX + 1).astype(np.float32) - 128) / 100 + middle
+    return median_around(np.where(grid, values, middle), 2 * SQUARE_PX + 1, middle)
 
 
 def _bright_or_dark(lighter: np.ndarray) -> np.ndarray:

@@ -408,9 +408,9 @@ class TrayReader:
         blue, green, red = cv2.split(cv2.LUT(self.warp(frame, homography), LOG))
         blue_green, red_green = cv2.subtract(blue, green), cv2.subtract(red, green)
         brightness = cv2.add(cv2.add(blue, green), red) * (1 / 3)
-        moved = cv2.add(cv2.absdiff(blue_green, _around(blue_green)), cv2.absdiff(red_green, _around(red_green)))
+        moved = cv2.add(cv2.absdiff(blue_green, robust.median_around(blue_green, AROUND_PX)), cv2.absdiff(red_green, robust.median_around(red_green, AROUND_PX)))
         inner = self._inner > 0
-        other = ((moved > COLOUR_CHANGE) | (brightness < _around(brightness) + LUMP_DARKER)) & inner
+        other = ((moved > COLOUR_CHANGE) | (brightness < robust.median_around(brightness, AROUND_PX) + LUMP_DARKER)) & inner
         count, _, stats, _ = cv2.connectedComponentsWithStats(cv2.morphologyEx(other.astype(np.uint8), cv2.MORPH_OPEN, _LUMP), connectivity=8)
         if count > 1 and stats[1:, cv2.CC_STAT_AREA].max() >= EMPTY_LUMP * STICK_AREA:
             return False
@@ -711,19 +711,6 @@ def _glint(pale: np.ndarray, rest: np.ndarray) -> np.ndarray:
     line = cv2.getStructuringElement(cv2.MORPH_RECT, (GLINT_PX, GLINT_PX))
     thin = cv2.subtract(pale, cv2.morphologyEx(pale, cv2.MORPH_OPEN, line))
     return thin & cv2.morphologyEx(rest, cv2.MORPH_CLOSE, line)
-
-
-def _around(values: np.ndarray) -> np.ndarray:
-    """Each pixel's median over AROUND_PX each way of a log image (float32), to 0.01.
-
-        >>> values = np.zeros((40, 40), np.float32)
-        >>> values[18:21, :] = 1.0  # a thin line
-        >>> float(_around(values)[19, 19])
-        0.0
-    """
-    middle = float(np.median(values))
-    code = np.clip((values - middle) * 100 + 128, 0, 255).astype(np.uint8)
-    return (cv2.medianBlur(code, AROUND_PX).astype(np.float32) - 128) / 100 + middle
 
 
 def _brightest(image: np.ndarray) -> np.ndarray:
