@@ -405,9 +405,7 @@ class TrayReader:
         """Whether the tray of ``frame`` (placed by ``homography``) shows nothing but its own
         green, judged without a picture of it empty (see EMPTY_LUMP); ``evenly``: and most of
         it is of one colour."""
-        blue, green, red = cv2.split(cv2.LUT(self.warp(frame, homography), LOG))
-        blue_green, red_green = cv2.subtract(blue, green), cv2.subtract(red, green)
-        brightness = cv2.add(cv2.add(blue, green), red) * (1 / 3)
+        blue_green, red_green, brightness = _ratios(cv2.LUT(self.warp(frame, homography), LOG))
         moved = cv2.add(cv2.absdiff(blue_green, robust.median_around(blue_green, AROUND_PX)), cv2.absdiff(red_green, robust.median_around(red_green, AROUND_PX)))
         inner = self._inner > 0
         other = ((moved > COLOUR_CHANGE) | (brightness < robust.median_around(brightness, AROUND_PX) + LUMP_DARKER)) & inner
@@ -416,7 +414,7 @@ class TrayReader:
             return False
         if not evenly:
             return True
-        apart = cv2.add(cv2.absdiff(blue_green, float(np.median(blue_green[inner]))), cv2.absdiff(red_green, float(np.median(red_green[inner]))))
+        apart = cv2.add(cv2.absdiff(blue_green, robust.median(blue_green[inner])), cv2.absdiff(red_green, robust.median(red_green[inner])))
         return bool((apart[inner] < COLOUR_CHANGE).mean() >= EMPTY_SHARE)
 
     def read(self, frame: np.ndarray, homography: np.ndarray, trace: bool = True) -> TrayReading:
@@ -502,14 +500,12 @@ class TrayReader:
         banded = self._warp_band(frame, homography)
         tray, logged = self._tray(banded), cv2.LUT(banded, LOG)
         change = cv2.subtract(self._tray(logged), self.reference)  # log ratio per channel
-        blue, green, red = cv2.split(change)
         # 1. Where the tray's colour changed. A drift of the light's colour moves the whole tray:
         # it is measured on the pixels still near the tray's colour and brightness (too few, and
         # something covers the tray). A clipped pixel has lost its colour, but one that was far
         # from clipping, or clipped in a channel the tray shows dimmer than green, is a pale side;
         # and no shadow is as dark as a dark side.
-        blue_green, red_green = cv2.subtract(blue, green), cv2.subtract(red, green)
-        brightness = cv2.add(cv2.add(blue, green), red) * (1 / 3)
+        blue_green, red_green, brightness = _ratios(change)
         samples = np.stack([blue_green.ravel()[self._grid], red_green.ravel()[self._grid]])
         sampled_brightness = brightness.ravel()[self._grid]
         tray_like = (np.abs(samples) < LAMP_SHIFT).all(axis=0) & (np.abs(sampled_brightness) < LIGHT_CHANGE)
@@ -573,10 +569,10 @@ class TrayReader:
         mask of the banded view, uint8: 1, or 2 where it is darker than any shadow), the light's
         drift (``shift`` in colour, ``drift`` in brightness) taken off. ``logged``: the banded
         view's log values."""
-        blue, green, red = cv2.split(cv2.subtract(logged, self._band_reference))
-        moved = cv2.add(cv2.absdiff(cv2.subtract(blue, green), float(shift[0])), cv2.absdiff(cv2.subtract(red, green), float(shift[1])))
+        blue_green, red_green, brightness = _ratios(cv2.subtract(logged, self._band_reference))
+        moved = cv2.add(cv2.absdiff(blue_green, float(shift[0])), cv2.absdiff(red_green, float(shift[1])))
         changed = ((moved > COLOUR_CHANGE) & (self._ring > 0)).astype(np.uint8)
-        changed[(changed > 0) & ((blue + green + red) * (1 / 3) < drift + DARKER_THAN_SHADOW)] = 2
+        changed[(changed > 0) & (brightness < drift + DARKER_THAN_SHADOW)] = 2
         return changed
 
     def _crossing(self, changed: np.ndarray, in_view: np.ndarray) -> np.ndarray:
@@ -711,6 +707,17 @@ def _glint(pale: np.ndarray, rest: np.ndarray) -> np.ndarray:
     line = cv2.getStructuringElement(cv2.MORPH_RECT, (GLINT_PX, GLINT_PX))
     thin = cv2.subtract(pale, cv2.morphologyEx(pale, cv2.MORPH_OPEN, line))
     return thin & cv2.morphologyEx(rest, cv2.MORPH_CLOSE, line)
+
+
+def _ratios(logged: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per pixel of a BGR image of log values (or of their change): blue over green, red over
+    green, and the brightness (the channels' mean).
+
+        >>> [float(v[0, 0]) for v in _ratios(np.array([[[1.0, 2.0, 6.0]]], np.float32))]
+        [-1.0, 4.0, 3.0]
+    """
+    blue, green, red = cv2.split(logged)
+    return cv2.subtract(blue, green), cv2.subtract(red, green), cv2.add(cv2.add(blue, green), red) * (1 / 3)
 
 
 def _brightest(image: np.ndarray) -> np.ndarray:
