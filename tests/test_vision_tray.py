@@ -133,6 +133,24 @@ def test_an_empty_tray_looks_empty_without_a_picture_to_compare_with(reader: Tra
     assert reader.looks_empty(np.clip(picture, 0, 255).astype(np.uint8), np.eye(3))
 
 
+@pytest.mark.parametrize("seed", range(6))
+def test_any_picture_placed_anyhow_is_judged_empty_or_not_without_error(reader: TrayReader, seed: int) -> None:
+    """Noise, stripes, black or white, placed anyhow (even behind the camera): an answer, never
+    an error; a uniform picture has nothing in it."""
+    rng = np.random.default_rng(seed)
+    image = [
+        rng.integers(0, 256, (240, 320, 3), dtype=np.uint8),
+        np.tile((np.arange(320) % 7 * 36).astype(np.uint8)[None, :, None], (240, 1, 3)),
+        np.zeros((240, 320, 3), np.uint8),
+        np.full((240, 320, 3), 255, np.uint8),
+    ][seed % 4]
+    homography = rng.normal(0, 1, (3, 3)) * [[1, 1, 100], [1, 1, 100], [1e-3, 1e-3, 1]]
+    for evenly in (True, False):
+        assert reader.looks_empty(image, homography, evenly) in (True, False)
+    if seed % 4 >= 2:
+        assert reader.looks_empty(image, np.eye(3))
+
+
 @pytest.mark.parametrize("what", ["pale", "dark", "green", "hand"])
 def test_a_tray_with_a_stick_or_a_hand_in_it_does_not_look_empty(reader: TrayReader, what: str) -> None:
     """One stick is enough, pale or dark, even one of the tray's own green, only darker; or a
