@@ -33,6 +33,8 @@ STICK_MM = (130.0, 18.0)
 PALE_TOP, PALE_SIDE, DARK_BACK, DARK_LIGHT, SKIN = (150, 200, 226), (45, 62, 88), (34, 48, 72), (60, 80, 110), (140, 172, 222)
 #: A lamp's glint along a dark stick's back, brighter than the tray.
 GLINT = (205, 215, 225)
+#: A pale top hardly off the white paper's colour (log blue-green -0.11, red-green 0.08).
+CREAM = (195, 218, 236)
 
 
 class Stick(NamedTuple):
@@ -383,11 +385,14 @@ def test_a_pale_stick_s_wide_side_with_a_stick_over_the_rim_is_no_dark_stick(see
 
 @pytest.mark.parametrize("pale", [True, False])
 @pytest.mark.parametrize("others", [APART[:3], [APART[0], APART[1], Stick((250, 110), 0, True)]], ids=["apart", "beside-it"])
-def test_a_stick_lying_mostly_over_the_tray_s_rim_is_seen_on_the_paper_too(reader: TrayReader, pale: bool, others: list[Stick]) -> None:
+@pytest.mark.parametrize("pale_top", [PALE_TOP, CREAM], ids=["tan", "cream"])
+def test_a_stick_lying_mostly_over_the_tray_s_rim_is_seen_on_the_paper_too(reader: TrayReader, pale: bool, others: list[Stick],
+                                                                           pale_top: tuple[int, int, int]) -> None:
     """A stick along the tray's bottom edge with 7 of its 18 mm in the tray: the sliver in the
-    tray is too thin to count, but a person sees the rest of it on the paper below the tray."""
+    tray is too thin to count, but a person sees the rest of it on the paper below the tray,
+    a cream top on white paper too."""
     sticks = [*others, Stick((200, 142), 0, pale)]
-    assert read(reader, sticks).light_up == light_up(sticks)
+    assert read(reader, sticks, pale_top=pale_top).light_up == light_up(sticks)
 
 
 @pytest.mark.parametrize("sides", [(True,) * 4, (True, False, True, False), (False,) * 4, (True, True, False, True)])

@@ -55,6 +55,10 @@ STICK_AREA = STICK_PX[0] * STICK_PX[1]
 STICK_HEIGHT_MM = 12.0
 #: Summed change of the two log colour ratios that marks a pixel as "not tray".
 COLOUR_CHANGE = 0.24
+#: The same on the paper beside the tray: a cream stick's top lying over the rim changes white
+#: paper by about 0.2. (Lower, and a dark stick's shadow on the paper joins the table's checks
+#: beyond it, as a hand reaching in would.)
+PAPER_CHANGE = 0.18
 #: The most the light's or the camera's colour (log colour ratios) and brightness (log)
 #: may drift since the calibration: skin or a sleeve differ from the green by 0.4 or more.
 #: Where less than FREE_TRAY of the tray stays that near, something covers most of it.
@@ -571,7 +575,7 @@ class TrayReader:
         view's log values."""
         blue_green, red_green, brightness = _ratios(cv2.subtract(logged, self._band_reference))
         moved = cv2.add(cv2.absdiff(blue_green, float(shift[0])), cv2.absdiff(red_green, float(shift[1])))
-        changed = ((moved > COLOUR_CHANGE) & (self._ring > 0)).astype(np.uint8)
+        changed = ((moved > PAPER_CHANGE) & (self._ring > 0)).astype(np.uint8)
         changed[(changed > 0) & (brightness < drift + DARKER_THAN_SHADOW)] = 2
         return changed
 
