@@ -31,6 +31,8 @@ SCALE = DPI / 25.4
 STICK_MM = (130.0, 18.0)
 # BGR colours: a pale top and its shaded side, a dark rounded back and the light along it, skin.
 PALE_TOP, PALE_SIDE, DARK_BACK, DARK_LIGHT, SKIN = (150, 200, 226), (45, 62, 88), (34, 48, 72), (60, 80, 110), (140, 172, 222)
+#: Dark skin, of a dark stick's brown.
+DARK_SKIN = (40, 60, 100)
 #: A lamp's glint along a dark stick's back, brighter than the tray.
 GLINT = (205, 215, 225)
 #: A pale top hardly off the white paper's colour (log blue-green -0.11, red-green 0.08).
@@ -45,9 +47,9 @@ class Stick(NamedTuple):
 
 def draw(sticks: list[Stick], hand: tuple[float, float] | None = None, seed: int = 0, side: float = 0.35,
          dark: tuple[tuple[int, int, int], tuple[int, int, int]] = (DARK_BACK, DARK_LIGHT), glint: float = 0.0,
-         pale_top: tuple[int, int, int] = PALE_TOP) -> np.ndarray:
-    """The mat seen from above with ``sticks``, and perhaps a hand reaching up from the mat's
-    bottom edge with its fingertips at ``hand`` (tray mm). ``side``: how much of a stick's
+         pale_top: tuple[int, int, int] = PALE_TOP, skin: tuple[int, int, int] = SKIN) -> np.ndarray:
+    """The mat seen from above with ``sticks``, and perhaps a hand (of ``skin``) reaching up from
+    the mat's bottom edge with its fingertips at ``hand`` (tray mm). ``side``: how much of a stick's
     width its side shows beside a pale top (of colour ``pale_top``), below it as a camera beyond
     the mat's bottom edge sees it, or above it where negative; ``dark``: a dark stick's
     back and the light along it; ``glint``: how wide (mm) a lamp's glint runs along that light."""
@@ -81,10 +83,10 @@ def draw(sticks: list[Stick], hand: tuple[float, float] | None = None, seed: int
                 cv2.fillConvexPoly(image, box(stick, (STICK_MM[0] - 20, glint)), GLINT, cv2.LINE_AA, 4)
     if hand is not None:
         palm = mm(hand[0], hand[1] + 90)
-        cv2.ellipse(image, palm, (round(45 * SCALE), round(55 * SCALE)), 0, 0, 360, SKIN, -1, cv2.LINE_AA)
+        cv2.ellipse(image, palm, (round(45 * SCALE), round(55 * SCALE)), 0, 0, 360, skin, -1, cv2.LINE_AA)
         for finger in range(4):
-            cv2.line(image, mm(hand[0] - 30 + 20 * finger, hand[1]), palm, SKIN, round(17 * SCALE), cv2.LINE_AA)
-        cv2.rectangle(image, (palm[0] - round(40 * SCALE), palm[1]), (palm[0] + round(40 * SCALE), image.shape[0]), SKIN, -1)
+            cv2.line(image, mm(hand[0] - 30 + 20 * finger, hand[1]), palm, skin, round(17 * SCALE), cv2.LINE_AA)
+        cv2.rectangle(image, (palm[0] - round(40 * SCALE), palm[1]), (palm[0] + round(40 * SCALE), image.shape[0]), skin, -1)
     image = cv2.GaussianBlur(image, (0, 0), 0.8) + np.random.default_rng(seed).normal(0, 2.5, image.shape)
     return np.clip(image, 0, 255).astype(np.uint8)
 
@@ -672,6 +674,33 @@ def test_what_came_into_the_tray_from_beyond_is_placed_in_the_boards_view(reader
     (x, y), (beside_x, _) = plane.from_mm(tray_corner_mm + np.array([(75.0, 4.0), (120.0, 4.0)])).round().astype(int)
     assert view[y, x] and not view[y, beside_x]
     assert reader.reaching_in_view(TrayReading("sticks", 2, 4, ""), np.eye(3), plane.to_mat(), plane.size) is None
+
+
+@pytest.mark.parametrize(("sticks", "skin", "tips"), [
+    (APART, SKIN, (200, 95)), (APART, SKIN, (250, 95)),  # over a dark stick: wider than one stick
+    (APART[:3] + [Stick((200, 140), 0, True)], DARK_SKIN, (200, 120)),  # dark over a pale one half over the rim
+    (APART[:3] + [Stick((200, 136), 0, True)], DARK_SKIN, (170, 110)),
+], ids=["over-a-dark-stick", "over-its-end", "dark-over-a-pale-stick", "dark-over-its-end"])
+def test_fingers_reaching_in_over_a_stick_by_the_rim_give_no_throw(reader: TrayReader, sticks: list[Stick], skin: tuple[int, int, int],
+                                                                   tips: tuple[float, float]) -> None:
+    """A hand reaching in across the paper below the tray, its fingers over a stick by the rim:
+    the patch they make with it is no stick, though a stick's length (it was read as one, pale
+    for a pale hand over a dark stick, dark for a dark hand over a pale one)."""
+    seen = read(reader, sticks, hand=tips, skin=skin)
+    assert seen.from_beyond and seen.light_up is None, seen.reason
+
+
+def test_a_hand_s_fingers_traced_as_more_bars_than_sticks_are_no_stick_over_the_rim(reader: TrayReader, monkeypatch: pytest.MonkeyPatch) -> None:
+    """What crosses the paper below the tray is a stick lying over the rim only where the
+    sticks, traced, explain it: fingers laid over sticks by the rim, traced with the paper,
+    make a fifth bar, and traced in the tray alone leave what no bar explains."""
+    tray_height = LAYOUT.tray[3]
+    picture = draw(APART[:3] + [Stick((200, tray_height - 1), 0, False)])  # over the rim to the paper's edge
+    assert not reader.masks(picture, np.eye(3)).reached.any()
+    traced = reader.bars.traced
+    monkeypatch.setattr(reader.bars, "traced", lambda objects, pale, dark, beside=None:
+                        [] if beside is None else traced(objects, pale, dark, beside) * 2)
+    assert reader.masks(picture, np.eye(3)).reached.any()
 
 
 @pytest.mark.parametrize("pale", [True, False])

@@ -107,6 +107,13 @@ SLACK, SHARE_SLACK = 0.25, (0.15, 0.1)
 #: of dark ones (its side); a dark one at least DARK_SHARE of dark pixels and at most GLINT
 #: of pale ones (the light on its rounded back).
 PALE_SHARE, SIDE, DARK_SHARE, GLINT = 0.35, 0.35, 0.5, 0.25
+#: A patch touching where a hand or an arm came in from beyond counts only in the shape of one
+#: stick (:attr:`Patch.single`: fingers laid over a stick make it wider, fingers alone shorter),
+#: and a dark one with at most this share of pale pixels: a glint along a dark stick's back is
+#: taken as dark (see GLINT_PX), but pale fingers over it, or a pale stick under dark fingers, are
+#: not. (Pale fingers over a dark stick by the rim may still make a patch like one pale stick
+#: and its side.)
+REACHED_GLINT = 0.1
 #: A lamp's glint along a dark stick's back is a pale line narrower than this (tray pixels, 6 mm);
 #: a pale side is three times as wide.
 GLINT_PX = 5
@@ -597,11 +604,16 @@ class TrayReader:
         crossing the band that lie within the top of a stick traced in the tray and on the
         paper beside it (``beside``), whose footprint's far side ends within the band (a finger
         reaching in is traced as a bar that runs on beyond it, and a hand leaves more than bars
-        explain: nothing is traced then). Seen from aside, a stick's top lies beyond its
-        footprint: a low camera sees the top of a stick against the rim reach across the band."""
+        explain: nothing is traced then; fingers laid over the sticks, traced with the paper,
+        make more bars than the four sticks, and traced in the tray alone leave what no bar
+        explains). Seen from aside, a stick's top lies beyond its footprint: a low camera sees
+        the top of a stick against the rim reach across the band."""
         height, width = crossing.shape
+        bars = self.bars.traced(objects, pale, dark, beside)
+        if len(bars) > 4 and not self.bars.traced(objects, pale, dark):
+            return crossing
         tops = np.zeros_like(crossing)
-        for bar in self.bars.traced(objects, pale, dark, beside):
+        for bar in bars:
             corners = bar.corners + (self._band, 0)
             ends_in_band = any((feet[:, 0] >= -1).all() and (feet[:, 0] <= width).all() and (feet[:, 1] <= height).all()
                                for feet in (corners, corners - self.bars.lean))  # a camera from aside sees its top beyond its footprint
@@ -812,17 +824,19 @@ def count_sticks(patches: list[Patch]) -> tuple[int | None, int]:
 
 
 def _options(patch: Patch, measured: dict[str, Look] | None) -> list[tuple[int, int]]:
-    """The (pale, dark) counts a patch may hold, or raise Unclear when it is not sticks."""
+    """The (pale, dark) counts a patch may hold, or raise Unclear when it is not sticks (one
+    touching where something came in from beyond may be a hand's: see REACHED_GLINT)."""
     one = [(int(patch.kind == "pale"), int(patch.kind == "dark"))]
+    _not_a_hand(patch, LONE_WIDTH * STICK_AREA if measured is None else max(look.area[1] for look in measured.values() if not look.guessed))
+    if patch.reached and not (patch.single and (patch.kind == "pale" or patch.pale <= REACHED_GLINT * patch.area)):  # a hand's
+        raise Unclear("unclear", "something reaches into the tray, or sticks lie together at its edge")
     if measured is None:  # no stick lies alone to measure the others by
-        _not_a_hand(patch, LONE_WIDTH * STICK_AREA)
         if patch.stripes is not None:
             return [patch.stripes]
         if patch.single and patch.width <= LONE_WIDTH * STICK_PX[1]:
             return one
         raise Unclear("unclear", "sticks lie too close together to count")
     pale, dark = measured["pale"], measured["dark"]
-    _not_a_hand(patch, max(look.area[1] for look in (pale, dark) if not look.guessed))
     if patch.stripes is not None:
         return [patch.stripes]
     if patch.edge > GRAZE * STICK_PX[1]:
