@@ -20,7 +20,7 @@ from senet.vision.pieces import SquareReadings
 from senet.vision.reader import NOT_SEEN_EMPTY, BoardReader
 from senet.vision.simulator import Conditions, Scene, Simulator, Style
 from senet.vision.sources import START_BOARD
-from senet.vision.testset import hard_cases, tally
+from senet.vision.testset import calibrated_reader, hard_cases, tally
 from senet.vision.tray import TrayReading
 
 
@@ -84,6 +84,19 @@ def test_plain_pictures_read_every_square_and_stick() -> None:
     for sticks in [(False,) * 4, (True, False, False, False), (True, True, False, False), (True, True, True, False), (True,) * 4]:
         seen = reader.read(simulator.render(Scene(board, sticks), Conditions.plain(), rng))
         assert (seen.status, seen.board, seen.light_up) == ("ok", board, sum(sticks))
+
+
+def test_the_pieces_read_stand_where_the_picture_shows_them() -> None:
+    layout = MatLayout.for_paper("a3")
+    case = next(case for case in hard_cases("a3", 8, seed=4) if case.hand is None)
+    reader = calibrated_reader(case)
+    assert reader is not None
+    seen = reader.read(case.picture)
+    found = [piece for piece in seen.pieces if piece.found > 0.5]
+    assert {piece.square for piece in found} == {square for square, letter in enumerate(case.board, 1) if letter != "."}
+    for piece in found:
+        true_x, true_y = reader.plane.from_mm(np.array([case.base_mm(piece.square, layout)]))[0]
+        assert np.hypot(piece.x - true_x, piece.y - true_y) * reader.plane.mm_per_px < 4.0, piece  # a square is 33 mm
 
 
 def test_the_tray_is_read_where_the_markers_place_it_when_the_grids_lines_place_the_mat_otherwise(monkeypatch: pytest.MonkeyPatch) -> None:

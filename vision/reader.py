@@ -30,7 +30,7 @@ from senet.engine.variants import find_variant
 from senet.vision.camera_model import project
 from senet.vision.geometry import BoardLocator, Location, MatGeometry
 from senet.vision.grid_fit import fit_to_grid
-from senet.vision.pieces import CalibrationError, PieceFinder, SquareReadings
+from senet.vision.pieces import CalibrationError, Piece, PieceFinder, SquareReadings
 from senet.vision.plane import SQUARE_PX, BoardPlane
 from senet.vision.pose import MatView
 from senet.vision.still import StillFrames
@@ -74,6 +74,9 @@ class Observation:
     sticks: TrayReading | None = None
     #: Per square the probabilities of empty, dark and light (30 x 3), when the board was seen.
     probabilities: np.ndarray | None = None
+    #: The pieces found, where their bases stand in the top view and how surely, when the board
+    #: was seen (``bench/vision_shape.py`` measures them against the truth).
+    pieces: tuple[Piece, ...] = ()
 
     def to_json(self, image: str | None = None) -> dict[str, object]:
         """The ``senet vision read --json`` line."""
@@ -325,13 +328,13 @@ def _observation(squares: SquareReadings, tray: TrayReading, motion: float) -> O
     if reasons:
         seen = None if squares.covered.any() else labels
         return Observation("occluded", None, None, tray.state, confidence, motion, "; ".join(reasons), seen, tray,
-                           squares.probabilities)
+                           squares.probabilities, squares.pieces)
     light_up = tray.light_up if tray.state == "sticks" else None
     reason = tray.reason if tray.state == "unclear" else ""
     if "?" in labels:
         unsure = ", ".join(str(i + 1) for i, c in enumerate(labels) if c == "?")
         reason = "; ".join(filter(None, [f"not sure what is on squares {unsure}", stick, reason]))
-    return Observation("ok", labels, light_up, tray.state, confidence, motion, reason, labels, tray, squares.probabilities)
+    return Observation("ok", labels, light_up, tray.state, confidence, motion, reason, labels, tray, squares.probabilities, squares.pieces)
 
 
 def check_frame(frame: np.ndarray) -> None:

@@ -47,6 +47,14 @@ class Case:
     piece_mm: tuple[float, float]
     piece_shape: str
     tilt_deg: float
+    #: Where each square's piece stands in ``picture``: shares of the square's side from its
+    #: top-left corner (:meth:`MatLayout.square_corners`), a pair for every square.
+    places: tuple[tuple[float, float], ...] = ()
+
+    def base_mm(self, square: int, layout: MatLayout) -> tuple[float, float]:
+        """Where the base of the piece on ``square`` (1-30) stands in ``picture``, in mm on the mat."""
+        (x, y), (u, v) = layout.square_corners(square)[0], self.places[square - 1]
+        return float(x + u * layout.square_mm), float(y + v * layout.square_mm)
 
     @property
     def light_up(self) -> int:
@@ -71,14 +79,15 @@ def hard_cases(paper: str, count: int, seed: int, size: tuple[int, int] = (640, 
         sticks = tuple(bool(v) for v in rng.integers(0, 2, 4))
         hand = (None, "board", None, "tray")[index % 4]
         borne_off = "L" * (PIECES - board.count("L")) + "D" * (PIECES - board.count("D"))
+        places = simulator.place_pieces(board, style, conditions.scatter, rng)
         scene = Scene(
             board, sticks, hand,
-            places=simulator.place_pieces(board, style, conditions.scatter, rng),
+            places=places,
             beside="".join(rng.permutation(list(borne_off))) if rng.random() < BESIDE_SHARE else "",
             held=str(rng.choice(["L", "D"])) if hand and rng.random() < HELD_SHARE else None,
         )
         picture = simulator.render(scene, conditions, rng, style)
-        yield Case(start, picture, board, sticks, hand, simulator.piece_size(style), style.piece_shape, conditions.camera.tilt_deg)
+        yield Case(start, picture, board, sticks, hand, simulator.piece_size(style), style.piece_shape, conditions.camera.tilt_deg, places)
 
 
 def calibrated_reader(case: Case) -> BoardReader | None:
