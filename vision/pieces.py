@@ -70,6 +70,15 @@ SHOWN, BEHIND_SIGMA = 0.35, 3.0
 FIELD_GREEN = 0.5
 #: How far off a piece's lean may be, as a share of it (its height is learnt roughly).
 LEAN_DOUBT = 0.25
+#: How far off (one deviation) the middle of what shows places a base along the lean, as a share
+#: of the lean it takes off (the height learnt from the start picture is often a third to a
+#: half off: medians 0.36-0.43 of the true height on generated pictures, bench/vision_shape.py),
+#: and how far off the near end of what shows places it, in top-view pixels (1.2, measured on
+#: them). The two places are weighed by these.
+LEAN_ERROR, NEAR_END_ERROR = 0.5, 1.2
+#: The near end of what shows, and of the model's body: this percentile of their pixels along
+#: the lean (a few stray pixels do not move it).
+NEAR_END_PERCENTILE = 3
 #: A base found this far (in squares) beyond the grid's edge stands on the edge square.
 EDGE_SLACK = 0.1
 #: A piece's light is the bare field's about its square where that shows at least this much
@@ -945,10 +954,13 @@ class PieceFinder:
     def _refine(self, index: int, places: dict[int, list[float]], evidence: np.ndarray) -> tuple[float, float]:
         """The piece's base position between lattice points: the middle of what shows of it
         (near this peak rather than another: ``places`` holds every peak's position), less the
-        lean of its body.
+        lean of its body, moved toward where the near end of what shows puts it.
 
         What shows of a solid lies between its base and its top, at :func:`_centroid_share` of
-        the way to the top for its shape; a couple of rounds of that settle on the piece.
+        the way to the top for its shape; a couple of rounds of that settle on the piece. That
+        takes off a lean by the height learnt, which may be far off; the end of the piece
+        nearest the point below the camera is its base's, whatever its height
+        (:meth:`_near_end_shift`). The farther the piece leans, the more that end counts.
         """
         assert self._lattice is not None and self.shape is not None
         lattice = self._lattice
@@ -968,7 +980,7 @@ class PieceFinder:
             x0, y0 = max(floor(cx - reach), 0), max(floor(cy - reach), 0)
             x1, y1 = min(ceil(cx + reach) + 1, width), min(ceil(cy + reach) + 1, height)
             if x1 <= x0 or y1 <= y0:
-                break
+                return x, y
             xs, ys = np.arange(x0 - cx, x1 - cx), np.arange(y0 - cy, y1 - cy)[:, None]  # from the centre
             mine = xs**2 + ys**2 <= reach**2
             # Nearer this piece than another at a: p . a < |a|^2 / 2 (only one within two reaches counts).
@@ -977,11 +989,56 @@ class PieceFinder:
                 limit = (ax**2 + ay**2) / 2
                 if limit < 2 * reach**2:
                     mine &= xs * ax + ys * ay < limit
-            moments = cv2.moments(evidence[y0:y1, x0:x1] * mine)
+            shows = evidence[y0:y1, x0:x1] * mine
+            moments = cv2.moments(shows)
             if moments["m00"] < 1.0:
-                break
+                return x, y
             x, y = x0 + moments["m10"] / moments["m00"] - lean_x, y0 + moments["m01"] / moments["m00"] - lean_y
+        lean = hypot(axis_x, axis_y)
+        if lean > 1.0:
+            shift = self._near_end_shift((x, y), (axis_x / lean, axis_y / lean), axis, (x0, y0), shows > 0.5, mine)
+            if shift is not None:
+                doubt = (LEAN_ERROR * share * lean) ** 2
+                weight = doubt / (doubt + NEAR_END_ERROR**2)
+                x, y = x + weight * shift * axis_x / lean, y + weight * shift * axis_y / lean
         return x, y
+
+    def _near_end_shift(self, base: tuple[float, float], along: tuple[float, float], axis: np.ndarray, corner: tuple[int, int],
+                        solid: np.ndarray, mine: np.ndarray) -> float | None:
+        """How far along the lean (unit vector ``along``) the base should move so that the model's
+        body there ends nearest the camera where what shows does (``solid``, within ``mine``:
+        a window whose top-left is ``corner`` in the top view); None with too little of either.
+        The model is drawn with the radius learnt, which holds the picture's blur as what shows
+        does, so the blur moves both ends alike.
+
+            >>> finder = PieceFinder.__new__(PieceFinder)
+            >>> finder._lattice = Lattice(*[np.zeros((1, 2))] * 4, 4.0, 4.0, *[np.zeros(1)] * 3)
+            >>> rows, columns = np.indices((30, 30))
+            >>> def body(x):  # a drum 4 px in radius leaning 8 px to the right, its base at (x, 16)
+            ...     return (np.hypot(columns - x, rows - 16) <= 4) | ((columns >= x) & (columns <= x + 8) & (abs(rows - 16) <= 4)) | (np.hypot(columns - x - 8, rows - 16) <= 4)
+            >>> round(finder._near_end_shift((12.0, 16.0), (1.0, 0.0), np.array([8.0, 0.0]), (0, 0), body(10), np.ones((30, 30), bool)))
+            -2
+        """
+        lattice = self._lattice
+        assert lattice is not None
+        if solid.sum() < 10:
+            return None
+        x, y = base
+        left, top = corner
+        model = np.zeros(solid.shape, np.uint8)
+        eighths = 8  # cv2 draws at sub-pixel places given in eighths (shift=3)
+        foot = (round((x - left) * eighths), round((y - top) * eighths))
+        head = (round((x + float(axis[0]) - left) * eighths), round((y + float(axis[1]) - top) * eighths))
+        top_radius = max(lattice.top_radius, 1.0)
+        cv2.circle(model, foot, round(lattice.radius * eighths), 1, -1, shift=3)
+        cv2.circle(model, head, round(top_radius * eighths), 1, -1, shift=3)
+        cv2.line(model, foot, head, 1, max(1, round(2 * min(lattice.radius, top_radius))), shift=3)
+        drawn = (model > 0) & mine
+        if drawn.sum() < 10:
+            return None
+        rows, columns = np.indices(solid.shape)
+        distance = (columns + left - x) * along[0] + (rows + top - y) * along[1]
+        return float(np.percentile(distance[solid], NEAR_END_PERCENTILE) - np.percentile(distance[drawn], NEAR_END_PERCENTILE))
 
     def _onto_grid(self, x: float, y: float, slack: float = EDGE_SLACK * SQUARE_PX) -> tuple[float, float]:
         """A base that lies just beyond the grid's edge, up to ``slack`` top-view pixels (a piece
