@@ -23,19 +23,19 @@ import statistics
 
 import numpy as np
 
-from senet.vision.mat import PAPERS, MatLayout
+from senet.vision.mat import PAPERS
 from senet.vision.reader import BoardReader
 from senet.vision.testset import Case, calibrated_reader, hard_cases
 
 
-def placement_errors(case: Case, reader: BoardReader, layout: MatLayout) -> list[tuple[float, float]]:
+def placement_errors(case: Case, reader: BoardReader) -> list[tuple[float, float]]:
     """For each piece the reader finds in ``case.picture`` on a square where one stands: how
     far its base is from the true one (mm), and that in its spreads (the larger of x and y)."""
     errors = []
     for piece in reader.read(case.picture).pieces:
         if piece.found <= 0.5 or case.board[piece.square - 1] == ".":
             continue
-        true_x, true_y = reader.plane.from_mm(np.array([case.base_mm(piece.square, layout)]))[0]
+        true_x, true_y = case.base_in_view(piece.square, reader.plane)
         off_x, off_y = piece.x - true_x, piece.y - true_y
         errors.append((float(np.hypot(off_x, off_y)) * reader.plane.mm_per_px,
                        max(abs(off_x) / piece.spread[0], abs(off_y) / piece.spread[1])))
@@ -50,7 +50,6 @@ def main() -> None:
     parser.add_argument("--paper", choices=PAPERS, action="append", help="only this paper (repeatable); default both")
     args = parser.parse_args()
     for paper in args.paper or PAPERS:
-        layout = MatLayout.for_paper(paper)
         heights, shares, radii, placed = [], [], [], []
         for case in hard_cases(paper, args.cases, args.seed):
             reader = calibrated_reader(case) if case.tilt_deg > args.tilt else None
@@ -62,7 +61,7 @@ def main() -> None:
             shares.append(heights[-1] / height)
             radii.append(abs(shape.radius_mm - diameter / 2))
             if case.hand is None:
-                placed += placement_errors(case, reader, layout)
+                placed += placement_errors(case, reader)
         if not heights:
             print(f"vision-shape {paper} cases={args.cases} tilted=0", flush=True)
             continue

@@ -87,7 +87,6 @@ def test_plain_pictures_read_every_square_and_stick() -> None:
 
 
 def test_the_pieces_read_stand_where_the_picture_shows_them() -> None:
-    layout = MatLayout.for_paper("a3")
     case = next(case for case in hard_cases("a3", 8, seed=4) if case.hand is None)
     reader = calibrated_reader(case)
     assert reader is not None
@@ -95,14 +94,13 @@ def test_the_pieces_read_stand_where_the_picture_shows_them() -> None:
     found = [piece for piece in seen.pieces if piece.found > 0.5]
     assert {piece.square for piece in found} == {square for square, letter in enumerate(case.board, 1) if letter != "."}
     for piece in found:
-        true_x, true_y = reader.plane.from_mm(np.array([case.base_mm(piece.square, layout)]))[0]
+        true_x, true_y = case.base_in_view(piece.square, reader.plane)
         assert np.hypot(piece.x - true_x, piece.y - true_y) * reader.plane.mm_per_px < 4.0, piece  # a square is 33 mm
 
 
 def test_pieces_leaning_away_from_a_tilted_camera_stand_near_their_bases_though_their_height_was_learnt_far_off() -> None:
     """The lean taken off by a height learnt wrong would put every base millimetres off (4-6 mm
     here); the end of each piece nearest the camera's foot is its base's, whatever its height."""
-    layout = MatLayout.for_paper("a3")
     case = next(case for case in hard_cases("a3", 24, seed=4) if case.hand is None and case.tilt_deg > 25)
     reader = calibrated_reader(case)
     assert reader is not None and reader.pieces.shape is not None
@@ -112,7 +110,7 @@ def test_pieces_leaning_away_from_a_tilted_camera_stand_near_their_bases_though_
     errors = []
     for piece in seen.pieces:
         if piece.found > 0.5 and case.board[piece.square - 1] != ".":
-            true_x, true_y = reader.plane.from_mm(np.array([case.base_mm(piece.square, layout)]))[0]
+            true_x, true_y = case.base_in_view(piece.square, reader.plane)
             errors.append(np.hypot(piece.x - true_x, piece.y - true_y) * reader.plane.mm_per_px)
     assert len(errors) >= 3 and np.median(errors) < 3.0, errors
 

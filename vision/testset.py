@@ -25,6 +25,7 @@ from senet.engine.playout import random_game
 from senet.engine.position import Position
 from senet.vision.geometry import choose_mat, known_mats
 from senet.vision.mat import MatLayout
+from senet.vision.plane import SQUARE_PX, BoardPlane
 from senet.vision.reader import BoardReader
 from senet.vision.simulator import Conditions, Scene, Simulator, Style
 from senet.vision.sources import START_BOARD
@@ -48,13 +49,14 @@ class Case:
     piece_shape: str
     tilt_deg: float
     #: Where each square's piece stands in ``picture``: shares of the square's side from its
-    #: top-left corner (:meth:`MatLayout.square_corners`), a pair for every square.
+    #: top-left corner, a pair for every square.
     places: tuple[tuple[float, float], ...] = ()
 
-    def base_mm(self, square: int, layout: MatLayout) -> tuple[float, float]:
-        """Where the base of the piece on ``square`` (1-30) stands in ``picture``, in mm on the mat."""
-        (x, y), (u, v) = layout.square_corners(square)[0], self.places[square - 1]
-        return float(x + u * layout.square_mm), float(y + v * layout.square_mm)
+    def base_in_view(self, square: int, plane: BoardPlane) -> tuple[float, float]:
+        """Where the base of the piece on ``square`` (1-30) stands in ``picture``, in the
+        reader's top view (``plane``): where the reader should find it."""
+        (x, y), (u, v) = plane.square_origin(square), self.places[square - 1]
+        return x + u * SQUARE_PX, y + v * SQUARE_PX
 
     @property
     def light_up(self) -> int:
