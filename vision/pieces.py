@@ -317,10 +317,7 @@ class Lattice:
         thickness = max(1, int(round(2 * grow * max(self.radius, self.top_radius))))
         base_radius, top_radius = int(round(grow * self.radius)), int(round(grow * max(self.top_radius, 1.0)))
         for (x, y), (lean_x, lean_y) in zip(self.positions[points].tolist(), self.axis[points].tolist()):  # plain floats: quicker
-            base, top = (round(x), round(y)), (round(x + lean_x), round(y + lean_y))
-            cv2.circle(mask, base, base_radius, 1, -1)
-            cv2.circle(mask, top, top_radius, 1, -1)
-            cv2.line(mask, base, top, 1, thickness)
+            _draw_body(mask, (round(x), round(y)), (round(x + lean_x), round(y + lean_y)), base_radius, top_radius, thickness)
         return mask.astype(bool)
 
 
@@ -966,9 +963,10 @@ class PieceFinder:
         lattice = self._lattice
         axis = lattice.axis[index]
         axis_x, axis_y = axis.tolist()  # plain floats: quicker
+        lean = hypot(axis_x, axis_y)
         share = _centroid_share(self.shape.top_ratio)
         lean_x, lean_y = axis_x * share, axis_y * share
-        reach = 1.2 * max(lattice.radius, lattice.top_radius) + 0.5 * hypot(axis_x, axis_y)
+        reach = 1.2 * max(lattice.radius, lattice.top_radius) + 0.5 * lean
         x, y = places[index]
         # The other pieces near enough to count (within two reaches of where the search ends,
         # a reach from its start), seen as leaning as this one.
@@ -994,20 +992,20 @@ class PieceFinder:
             if moments["m00"] < 1.0:
                 return x, y
             x, y = x0 + moments["m10"] / moments["m00"] - lean_x, y0 + moments["m01"] / moments["m00"] - lean_y
-        lean = hypot(axis_x, axis_y)
         if lean > 1.0:
-            shift = self._near_end_shift((x, y), (axis_x / lean, axis_y / lean), axis, (x0, y0), shows > 0.5, mine)
+            shift = self._near_end_shift((x, y), axis, (x0, y0), shows > 0.5, mine)
             if shift is not None:
                 doubt = (LEAN_ERROR * share * lean) ** 2
                 weight = doubt / (doubt + NEAR_END_ERROR**2)
                 x, y = x + weight * shift * axis_x / lean, y + weight * shift * axis_y / lean
         return x, y
 
-    def _near_end_shift(self, base: tuple[float, float], along: tuple[float, float], axis: np.ndarray, corner: tuple[int, int],
-                        solid: np.ndarray, mine: np.ndarray) -> float | None:
-        """How far along the lean (unit vector ``along``) the base should move so that the model's
-        body there ends nearest the camera where what shows does (``solid``, within ``mine``:
-        a window whose top-left is ``corner`` in the top view); None with too little of either.
+    def _near_end_shift(self, base: tuple[float, float], axis: np.ndarray, corner: tuple[int, int], solid: np.ndarray,
+                        mine: np.ndarray) -> float | None:
+        """How far along the lean (``axis``: from the base to the top) the base should move so
+        that the model's body there ends nearest the camera where what shows does (``solid``,
+        within ``mine``: a window whose top-left is ``corner`` in the top view); None with too
+        little of either.
         The model is drawn with the radius learnt, which holds the picture's blur as what shows
         does, so the blur moves both ends alike.
 
@@ -1016,7 +1014,7 @@ class PieceFinder:
             >>> rows, columns = np.indices((30, 30))
             >>> def body(x):  # a drum 4 px in radius leaning 8 px to the right, its base at (x, 16)
             ...     return (np.hypot(columns - x, rows - 16) <= 4) | ((columns >= x) & (columns <= x + 8) & (abs(rows - 16) <= 4)) | (np.hypot(columns - x - 8, rows - 16) <= 4)
-            >>> round(finder._near_end_shift((12.0, 16.0), (1.0, 0.0), np.array([8.0, 0.0]), (0, 0), body(10), np.ones((30, 30), bool)))
+            >>> round(finder._near_end_shift((12.0, 16.0), np.array([8.0, 0.0]), (0, 0), body(10), np.ones((30, 30), bool)))
             -2
         """
         lattice = self._lattice
@@ -1030,14 +1028,14 @@ class PieceFinder:
         foot = (round((x - left) * eighths), round((y - top) * eighths))
         head = (round((x + float(axis[0]) - left) * eighths), round((y + float(axis[1]) - top) * eighths))
         top_radius = max(lattice.top_radius, 1.0)
-        cv2.circle(model, foot, round(lattice.radius * eighths), 1, -1, shift=3)
-        cv2.circle(model, head, round(top_radius * eighths), 1, -1, shift=3)
-        cv2.line(model, foot, head, 1, max(1, round(2 * min(lattice.radius, top_radius))), shift=3)
+        _draw_body(model, foot, head, round(lattice.radius * eighths), round(top_radius * eighths),
+                   max(1, round(2 * min(lattice.radius, top_radius))), shift=3)
         drawn = (model > 0) & mine
         if drawn.sum() < 10:
             return None
+        along_x, along_y = (axis / np.linalg.norm(axis)).tolist()
         rows, columns = np.indices(solid.shape)
-        distance = (columns + left - x) * along[0] + (rows + top - y) * along[1]
+        distance = (columns + left - x) * along_x + (rows + top - y) * along_y
         return float(np.percentile(distance[solid], NEAR_END_PERCENTILE) - np.percentile(distance[drawn], NEAR_END_PERCENTILE))
 
     def _onto_grid(self, x: float, y: float, slack: float = EDGE_SLACK * SQUARE_PX) -> tuple[float, float]:
@@ -1319,6 +1317,16 @@ def _light_odds(looks: Sequence[float], means: Sequence[Sequence[float]], spread
     dark, light = (-(COLOUR_TAIL + 2) / 2 * log1p(sum([((look - mean) / scale) ** 2 for look, mean, scale in zip(looks, kind, spread)]) / COLOUR_TAIL)
                    for kind in means)
     return 1.0 / (1.0 + exp(min(max(dark - light, -50.0), 50.0)))
+
+
+def _draw_body(mask: np.ndarray, foot: tuple[int, int], head: tuple[int, int], radius: int, top_radius: int, band: int,
+               shift: int = 0) -> None:
+    """Draw (1) a piece's body as the camera sees it: its base's disc at ``foot``, its top's at
+    ``head``, and a band ``band`` pixels wide between them; places and radii in pixels, or in
+    ``2**shift`` ths of one (OpenCV's sub-pixel drawing)."""
+    cv2.circle(mask, foot, radius, 1, -1, shift=shift)
+    cv2.circle(mask, head, top_radius, 1, -1, shift=shift)
+    cv2.line(mask, foot, head, 1, band, shift=shift)
 
 
 def _centroid_share(top_ratio: float) -> float:
