@@ -662,6 +662,41 @@ def test_a_hand_reaching_in_over_a_table_of_its_own_colour_is_seen_reaching_in()
     assert not reader.read(on_table(draw(APART)), placed).from_beyond
 
 
+#: A wooden table, orange-brown.
+WOOD = (40, 90, 170)
+
+
+@pytest.mark.parametrize("blur_mm", [2.0, 3.0, 4.0])
+def test_fingers_of_the_colour_of_the_paper_s_blurred_edge_are_seen_reaching_in(blur_mm: float) -> None:
+    """Where the paper meets a wooden table, a soft camera shows a strip of the two blended,
+    here ``blur_mm`` wide: fingers of the blend's colour (pale skin is) change nothing there,
+    only the paper before it and the arm on the table after. They still come from beyond: the
+    strip is learnt from the empty mat as the paper's edge (a hand's fingers were read as a
+    stick). A stick's shadow reaching into the strip from the tray is no hand: the table
+    beyond stays as it was."""
+    pad = round(30 * SCALE)
+    blend = tuple(int(v) for v in (np.array(WOOD) + 255) // 2)
+
+    def on_table(image: np.ndarray) -> np.ndarray:
+        arm = (np.abs(image[-1].astype(int) - blend) < 20).all(axis=1)  # where the arm leaves the paper it goes on over the table
+        image = cv2.copyMakeBorder(image, pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=WOOD)
+        edge = image.shape[0] - pad
+        image[edge:, pad:-pad][:, arm] = blend
+        image[edge - round(blur_mm * SCALE) : edge, pad:-pad] = blend
+        return image
+
+    placed = np.array([[1.0, 0, pad], [0, 1, pad], [0, 0, 1]])
+    reader = TrayReader(MatGeometry.from_dict(LAYOUT.geometry(DPI)))
+    reader.calibrate(on_table(draw([])), placed)
+    for tips in (100, 170):
+        seen = reader.read(on_table(draw(APART, hand=(tips, 120), skin=blend)), placed)
+        assert seen.from_beyond and seen.light_up is None, seen.reason
+    assert reader.read(on_table(draw(APART)), placed).light_up == 0
+    by_the_rim = APART[:3] + [Stick((200, LAYOUT.tray[3] - 9), 0, False)]  # its shadow 4 mm over the rim
+    seen = reader.read(on_table(draw(by_the_rim)), placed)
+    assert seen.light_up == 0 and not seen.from_beyond
+
+
 def test_what_came_into_the_tray_from_beyond_is_placed_in_the_boards_view(reader: TrayReader) -> None:
     """The board's reader is told where in its own view what came in from beyond lies."""
     plane = BoardPlane(reader.geometry)

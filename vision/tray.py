@@ -129,6 +129,12 @@ GRAZE, END = 0.5, 0.5
 #: The band of paper beside and below the tray (mm) that a hand reaching in crosses; a stick
 #: lying over the tray's edge reaches less far.
 BAND_MM = 12.0
+#: Where the paper meets the table the camera sees a blend of both, up to EDGE_BLUR_MM wide
+#: (at 640x480 a pixel spans about a millimetre of the mat, and the picture is soft): where the
+#: empty paper looked other than paper (by PAPER_CHANGE in colour, or EDGE_DARKER in brightness)
+#: on the way to its edge. A hand of the blend's colour changes nothing there, only the paper
+#: before it and the table after: the blend counts as changed where both sides of it did.
+EDGE_BLUR_MM, EDGE_DARKER = 4.5, float(np.log(0.8))
 #: What crosses that band is a stick lying over the tray's rim when at least this share of it
 #: lies within the footprint of a stick traced in the tray, that ends within the band.
 OVER_THE_RIM = 0.9
@@ -345,6 +351,8 @@ class TrayReader:
         on_paper = np.zeros_like(self._ring)
         cv2.fillConvexPoly(on_paper, np.round(cv2.perspectiveTransform(paper.reshape(1, 4, 2).astype(np.float64), self._to_band)[0]).astype(np.int32), 1)
         self._beyond |= cv2.dilate(1 - on_paper, _SQUARE3)
+        self._on_paper = on_paper
+        self._blurred = np.zeros_like(on_paper)  # the paper's blurred edge, once calibrated
         self._beside = cv2.dilate(1 - self._ring, _SQUARE3) & self._ring
         self._beside[:h, band : band + w] = 0
         self._band_reference = np.zeros((h + band, w + 2 * band, 3), np.float32)
@@ -407,10 +415,27 @@ class TrayReader:
         tray = self._tray(banded)
         self.reference = cv2.blur(self._tray(self._band_reference), (3, 3))
         self._below_green = (self.reference[..., 0] - self.reference[..., 1], self.reference[..., 2] - self.reference[..., 1])
+        self._blurred = self._blurred_edge()
         bright = (_brightest(tray) > CLIPPED_FROM).astype(np.uint8)  # too bright to tell a clipped pale side
         washed_out = cv2.dilate(bright, _SQUARE3, iterations=2) & self._inner
         self._edge = np.flatnonzero(self._border | washed_out)
         self._washed = np.flatnonzero(washed_out & (1 - self._border))
+
+    def _blurred_edge(self) -> np.ndarray:
+        """Where the calibrated band of paper looks other than the paper within EDGE_BLUR_MM of
+        its edge, along a way from the edge that looks so all along (a mask of the banded view)."""
+        blue_green, red_green, brightness = _ratios(self._band_reference)
+        inner_paper = (cv2.erode(self._on_paper, _SQUARE3, iterations=3) & self._ring) > 0
+        if not inner_paper.any():
+            return np.zeros_like(self._ring)
+        other = cv2.add(cv2.absdiff(blue_green, robust.median(blue_green[inner_paper])),
+                        cv2.absdiff(red_green, robust.median(red_green[inner_paper]))) > PAPER_CHANGE
+        other |= brightness < robust.median(brightness[inner_paper]) + EDGE_DARKER
+        other = other.astype(np.uint8) & self._on_paper & self._ring  # not the markers printed in the band
+        edge = 1 - self._on_paper
+        for _ in range(round(EDGE_BLUR_MM / MM_PER_PX)):
+            edge = cv2.dilate(edge, _SQUARE3) & (other | (1 - self._on_paper))
+        return edge & self._on_paper
 
     def looks_empty(self, frame: np.ndarray, homography: np.ndarray, evenly: bool = True) -> bool:
         """Whether the tray of ``frame`` (placed by ``homography``) shows nothing but its own
@@ -590,7 +615,13 @@ class TrayReader:
         """What crosses the band of paper beside the tray (a mask of the banded view, uint8 0/1):
         something of another colour (``changed``, :meth:`_changed_beside`) from the tray to the
         band's far side or the picture's edge, a hand or an arm (a stick lying a little over the
-        tray's edge reaches less far). ``in_view``: 1 where the band shows the picture."""
+        tray's edge reaches less far). ``in_view``: 1 where the band shows the picture. The
+        paper's blurred edge counts as changed where the paper before it and the table after it
+        changed (see EDGE_BLUR_MM)."""
+        reach = round(EDGE_BLUR_MM / MM_PER_PX) + 1  # the blend's width, and the view's smoothing
+        moved = (changed > 0).astype(np.uint8)
+        before, after = (cv2.dilate(moved & side, _SQUARE3, iterations=reach) for side in (self._on_paper & (1 - self._blurred), 1 - self._on_paper))
+        changed = moved | (self._blurred & before & after)
         count, labels = cv2.connectedComponents(changed, connectivity=8)
         reaching = np.zeros_like(changed)
         if count > 1:
