@@ -135,6 +135,7 @@ BAND_MM = 12.0
 #: on the way to its edge. A hand of the blend's colour changes nothing there, only the paper
 #: before it and the table after: the blend counts as changed where both sides of it did.
 EDGE_BLUR_MM, EDGE_DARKER = 4.5, float(np.log(0.8))
+EDGE_BLUR_PX = round(EDGE_BLUR_MM / MM_PER_PX)
 #: What crosses that band is a stick lying over the tray's rim when at least this share of it
 #: lies within the footprint of a stick traced in the tray, that ends within the band.
 OVER_THE_RIM = 0.9
@@ -433,7 +434,7 @@ class TrayReader:
         other |= brightness < robust.median(brightness[inner_paper]) + EDGE_DARKER
         other = other.astype(np.uint8) & self._on_paper & self._ring  # not the markers printed in the band
         edge = 1 - self._on_paper
-        for _ in range(round(EDGE_BLUR_MM / MM_PER_PX)):
+        for _ in range(EDGE_BLUR_PX):
             edge = cv2.dilate(edge, _SQUARE3) & (other | (1 - self._on_paper))
         return edge & self._on_paper
 
@@ -618,7 +619,7 @@ class TrayReader:
         tray's edge reaches less far). ``in_view``: 1 where the band shows the picture. The
         paper's blurred edge counts as changed where the paper before it and the table after it
         changed (see EDGE_BLUR_MM)."""
-        reach = round(EDGE_BLUR_MM / MM_PER_PX) + 1  # the blend's width, and the view's smoothing
+        reach = EDGE_BLUR_PX + 1  # the blend's width, and the view's smoothing
         moved = (changed > 0).astype(np.uint8)
         before, after = (cv2.dilate(moved & side, _SQUARE3, iterations=reach) for side in (self._on_paper & (1 - self._blurred), 1 - self._on_paper))
         changed = moved | (self._blurred & before & after)
