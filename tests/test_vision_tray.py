@@ -472,6 +472,21 @@ def test_a_pale_stick_over_the_rim_showing_only_its_side_in_the_tray_is_read_on_
     assert seen_from_above.read(draw(sticks, side=side), np.eye(3)).light_up == 3
 
 
+@pytest.mark.parametrize("over_the_rim", [142.0, 142.5, 143.5, 144.0, 144.5])
+def test_a_pale_stick_over_the_rim_whose_sliver_in_the_tray_is_mostly_blur_is_read_with_the_paper(seen_from_above: TrayReader,
+                                                                                                 over_the_rim: float) -> None:
+    """Seen from beyond the mat's top edge, a pale stick lying over the tray's bottom rim shows
+    in the tray a sliver of its top with its shaded side, much of it blurred, and its top
+    crosses the paper below to the picture's edge. The paper shows it pale: it is no hand
+    reaching in (it was taken for one, and no throw was read). Where the sliver is too thin to
+    count by, the sticks traced with the paper must agree with the count (it was counted as a
+    dark stick along the edge)."""
+    sticks = APART[:3] + [Stick((200, over_the_rim), 0, True)]
+    seen = seen_from_above.read(draw(sticks, side=-0.3), np.eye(3))
+    assert not seen.from_beyond
+    assert seen.light_up == 1 if over_the_rim < 143 else seen.light_up in (None, 1)
+
+
 @pytest.mark.parametrize("pale", [True, False])
 @pytest.mark.parametrize("over_the_rim", [146.0, 148.0, 150.0])
 def test_a_stick_lying_mostly_over_the_far_rim_is_never_read_as_the_other_side(seen_from_above: TrayReader, pale: bool,

@@ -55,6 +55,10 @@ SURE, MIXED = (0.7, 0.5), (0.2, 0.1)
 #: say) shows its side up on the paper: of what changed under it there, at most the first of
 #: DARK_ON_PAPER darker than any shadow for a pale top, at least the second for a dark back.
 DARK_ON_PAPER = (0.1, 0.5)
+#: A bar lying over the tray's rim shows a sliver in the tray, much of it the blur along its
+#: edges: pale when at least RIM_PALE of it is pale and at most the second of MIXED dark, if
+#: the paper beside the tray shows it pale too (as DARK_ON_PAPER tells).
+RIM_PALE = 0.5
 #: Changed pixels farther than NEAR (a share of a stick's width) from every stick found are left
 #: over. Where a lump of them at least THICK of a stick's width across covers more than LUMP square
 #: stick widths, something else lies in the tray (a finger laid over a stick sticks out beside
@@ -83,6 +87,9 @@ class Bar:
     #: Whether its pixels in the tray may be only a pale stick's side, its top beyond the rim,
     #: where the paper does not plainly show it (``pale`` is None then): a stick all the same.
     side_only: bool = False
+    #: Whether it lies over the tray's rim and was read pale from a sliver in the tray that
+    #: does not plainly show it, with the paper's help (see RIM_PALE).
+    pale_sliver: bool = False
 
 
 @dataclass
@@ -195,11 +202,16 @@ class BarFitter:
             own = (core_mask > 0) & (self._tray(taken) == 0) & (objects > 0)
             footprint = polygon_mask(taken.shape, stick + (self._band, 0))
             pale_up = _pale_up(own, pale, dark, pale_sides)
+            over_the_rim = footprint.sum() > self._tray(footprint).sum()
             # Read dark, lying over the rim, and all its pixels in the tray a side's sliver?
-            side_only = pale_up is False and footprint.sum() > self._tray(footprint).sum() and self._maybe_a_side(own, core_mask)
+            side_only = pale_up is False and over_the_rim and self._maybe_a_side(own, core_mask)
+            pale_sliver = False
             if side_only:  # the paper may tell (it changed only beside the tray)
                 pale_up = None if beside is None else _pale_on_paper(footprint, beside)
-            bar = Bar(stick_mask > 0, pale_up, stick, side_only=side_only and pale_up is None)
+            elif pale_up is None and over_the_rim and beside is not None and _pale_on_paper(footprint, beside):
+                pale_up = _pale_up(own, pale, dark, pale_sides, over_the_rim=True)
+                pale_sliver = pale_up is not None
+            bar = Bar(stick_mask > 0, pale_up, stick, side_only=side_only and pale_up is None, pale_sliver=pale_sliver)
             bars.append(bar)
             if bar.pale:  # with its side
                 self._tray(footprint)[self._beside(stick_mask) & pale_sides] = 1
@@ -372,10 +384,11 @@ def _pale_on_paper(footprint: np.ndarray, beside: np.ndarray) -> bool | None:
     return False if dark_share >= DARK_ON_PAPER[1] else True if dark_share <= DARK_ON_PAPER[0] else None
 
 
-def _pale_up(own: np.ndarray, pale: np.ndarray, dark: np.ndarray, pale_sides: np.ndarray) -> bool | None:
+def _pale_up(own: np.ndarray, pale: np.ndarray, dark: np.ndarray, pale_sides: np.ndarray, over_the_rim: bool = False) -> bool | None:
     """True (pale) or False (dark) when a bar's own changed pixels (``own``, bool) plainly show
     one side, else None. Dark pixels that may be a pale stick's side (``pale_sides``, bool) do
-    not count: a dark stick shows more than those.
+    not count: a dark stick shows more than those. ``over_the_rim``: they are the sliver of a
+    bar lying over the tray's rim, which the paper shows pale (see RIM_PALE).
 
     >>> own, pale_sides = np.ones((2, 10), bool), np.zeros((2, 10), bool)
     >>> pale, dark = np.zeros((2, 10), np.uint8), np.zeros((2, 10), np.uint8)
@@ -385,11 +398,15 @@ def _pale_up(own: np.ndarray, pale: np.ndarray, dark: np.ndarray, pale_sides: np
     >>> back = np.zeros_like(dark); back[0], back[1, :2] = 1, 1  # 60% dark, the rest neither
     >>> _pale_up(own, np.zeros_like(pale), back, np.zeros_like(pale_sides))  # a dark stick's lit back
     False
+    >>> sliver = np.zeros_like(pale); sliver[:, :6] = 1  # 60% pale, the rest blur
+    >>> _pale_up(own, sliver, dark * 0, np.zeros_like(pale_sides)), _pale_up(own, sliver, dark * 0, np.zeros_like(pale_sides), over_the_rim=True)
+    (None, True)
     """
     own = own & ~pale_sides
     count = max(int(own.sum()), 1)
     pale_share, dark_share = (pale[own] > 0).sum() / count, (dark[own] > 0).sum() / count
-    if pale_share >= SURE[0] and dark_share <= MIXED[0]:
+    pale_from, dark_at_most = (RIM_PALE, MIXED[1]) if over_the_rim else (SURE[0], MIXED[0])
+    if pale_share >= pale_from and dark_share <= dark_at_most:
         return True
     if dark_share >= SURE[1] and pale_share <= MIXED[1]:
         return False

@@ -210,13 +210,16 @@ class TrayMasks(NamedTuple):
     """Masks of the tray (uint8 0/1): things lying in it, and of those the pale and dark pixels;
     its edge where something crosses the paper beside it from beyond (a hand reaching in); and,
     when something touches the tray's edge, where the paper beside and below it changed (the
-    tray's view widened by the band of paper; 2 where darker than any shadow; None otherwise)."""
+    tray's view widened by the band of paper; 2 where darker than any shadow; None otherwise);
+    and whether what crossed that paper was the top of a stick lying over the tray's rim read
+    pale from a sliver in the tray with the paper's help (:attr:`Bar.pale_sliver`)."""
 
     objects: np.ndarray
     pale: np.ndarray
     dark: np.ndarray
     reached: np.ndarray
     beside: np.ndarray | None
+    pale_sliver: bool = False
 
 
 @dataclass(frozen=True)
@@ -482,8 +485,9 @@ class TrayReader:
         # Sticks lying together: trace them as bars, where the patches could not be counted or
         # where no stick lies apart to measure the others by (each may lie partly over another).
         # A dark sliver along the tray's far rim may be the side of a pale stick lying over it,
-        # its top on the paper: the tracer, looking there too, must agree with the count.
-        sliver = not from_beyond and masks.beside is not None and self._sliver_at_far_rim(masks)
+        # its top on the paper, and so may a pale sliver there whose top crossed the paper: the
+        # tracer, looking there too, must agree with the count.
+        sliver = not from_beyond and masks.beside is not None and (masks.pale_sliver or self._sliver_at_far_rim(masks))
         if not from_beyond and (pale_up is None or sliver or all(patch.parted for patch in patches)):
             if not trace:
                 self._untraced = (frame, homography, masks)
@@ -574,14 +578,14 @@ class TrayReader:
         dark = objects & (relative < DARK) & ~clipped
         glint = _glint(pale.astype(np.uint8), (objects & ~pale).astype(np.uint8)) > 0
         pale, dark = (pale & ~glint).astype(np.uint8), (dark | glint).astype(np.uint8)
-        reached, beside = np.zeros_like(objects), None
+        reached, beside, pale_sliver = np.zeros_like(objects), None, False
         if objects[self._border > 0].any():  # only what touches the tray's edge lies beyond it, or comes from beyond
             beside = self._changed_beside(logged, shift, drift)
             crossing = self._crossing(beside, self._warp.coverage(frame.shape, homography @ self._to_mat))
             if crossing.any():
-                crossing = self._not_over_the_rim(crossing, objects, pale, dark, beside)
+                crossing, pale_sliver = self._not_over_the_rim(crossing, objects, pale, dark, beside)
             reached = self._tray(cv2.dilate(crossing, _SQUARE3, iterations=3)) & self._border
-        return TrayMasks(objects, pale, dark, reached, beside)
+        return TrayMasks(objects, pale, dark, reached, beside, pale_sliver)
 
     def _clipped_before_green(self, clipped: np.ndarray, tray: np.ndarray, shift: np.ndarray) -> np.ndarray:
         """Of the ``clipped`` pixels (a mask), those whose red or blue is clipped and green is
@@ -631,7 +635,8 @@ class TrayReader:
             reaching = across[labels].astype(np.uint8)
         return reaching
 
-    def _not_over_the_rim(self, crossing: np.ndarray, objects: np.ndarray, pale: np.ndarray, dark: np.ndarray, beside: np.ndarray) -> np.ndarray:
+    def _not_over_the_rim(self, crossing: np.ndarray, objects: np.ndarray, pale: np.ndarray, dark: np.ndarray,
+                          beside: np.ndarray) -> tuple[np.ndarray, bool]:
         """``crossing`` without what a stick lying over the tray's rim explains: the patches
         crossing the band that lie within the top of a stick traced in the tray and on the
         paper beside it (``beside``), whose footprint's far side ends within the band (a finger
@@ -639,23 +644,28 @@ class TrayReader:
         explain: nothing is traced then; fingers laid over the sticks, traced with the paper,
         make more bars than the four sticks, and traced in the tray alone leave what no bar
         explains). Seen from aside, a stick's top lies beyond its footprint: a low camera sees
-        the top of a stick against the rim reach across the band."""
+        the top of a stick against the rim reach across the band. And whether a stick read pale
+        from its sliver in the tray with the paper's help (:attr:`Bar.pale_sliver`) explains some of it."""
         height, width = crossing.shape
         bars = self.bars.traced(objects, pale, dark, beside)
         if len(bars) > 4 and not self.bars.traced(objects, pale, dark):
-            return crossing
-        tops = np.zeros_like(crossing)
+            return crossing, False
+        tops, slivers = np.zeros_like(crossing), np.zeros_like(crossing)
         for bar in bars:
             corners = bar.corners + (self._band, 0)
             ends_in_band = any((feet[:, 0] >= -1).all() and (feet[:, 0] <= width).all() and (feet[:, 1] <= height).all()
                                for feet in (corners, corners - self.bars.lean))  # a camera from aside sees its top beyond its footprint
             if (bar.pale is not None or bar.side_only) and ends_in_band:
-                tops |= polygon_mask(crossing.shape, corners)
+                top = polygon_mask(crossing.shape, corners)
+                tops |= top
+                if bar.pale_sliver:
+                    slivers |= top
         tops = cv2.dilate(tops, self._side_reach)  # its side and shadow, seen from aside
         count, labels = cv2.connectedComponents(crossing, connectivity=8)
         inside = np.bincount(labels.ravel(), tops.ravel(), count) >= OVER_THE_RIM * np.bincount(labels.ravel(), minlength=count)
         inside[0] = False
-        return np.where(inside[labels], 0, crossing).astype(np.uint8)
+        explained = inside[labels]
+        return np.where(explained, 0, crossing).astype(np.uint8), bool(slivers[explained].any())
 
 
 def _reaching(objects: np.ndarray, reached: np.ndarray) -> np.ndarray:
