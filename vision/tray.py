@@ -485,8 +485,9 @@ class TrayReader:
         # Sticks lying together: trace them as bars, where the patches could not be counted or
         # where no stick lies apart to measure the others by (each may lie partly over another).
         # A dark sliver along the tray's far rim may be the side of a pale stick lying over it,
-        # its top on the paper, and so may a pale sliver there whose top crossed the paper: the
-        # tracer, looking there too, must agree with the count.
+        # its top on the paper; a sliver read pale only with the paper's help, its top crossing
+        # the paper, may be counted as a dark stick at the edge: the tracer, looking there too,
+        # must agree with the count.
         sliver = not from_beyond and masks.beside is not None and (masks.pale_sliver or self._sliver_at_far_rim(masks))
         if not from_beyond and (pale_up is None or sliver or all(patch.parted for patch in patches)):
             if not trace:
