@@ -611,6 +611,15 @@ def test_sticks_lying_together_along_the_edge_are_counted_when_the_four_add_up()
         count_sticks([pale_by_an_end, dark, Patch(1900, 92.0, 1650, 180, edge=90, reached=40)])
 
 
+def test_a_patch_at_the_edge_longer_than_any_one_stick_is_not_counted_as_one() -> None:
+    """A hard generated picture: a pale stick and, touching it along the tray's edge, the sliver
+    of another lying over the rim. Together they are as big as one pale stick but half as long
+    again as any one stick: it was counted as one ("3 sticks seen in the tray, not 4")."""
+    pale, dark = Patch(1282, 90.3, 1052, 169, sides=169), Patch(1170, 88.8, 0, 1095)
+    assert count_sticks([pale, Patch(1592, 129.4, 1174, 300, edge=106, sides=243), dark]) == (3, 4)
+    assert count_sticks([pale, Patch(1592, 95.0, 1174, 300, edge=106, sides=243), dark]) == (None, 3)  # one stick long: one stick
+
+
 def test_a_pale_stick_s_side_between_pale_sticks_at_the_edge_leaves_the_count_open() -> None:
     """A hard generated picture: a pale stick and, beside it along the tray's edge, a sliver of
     another pale stick lying mostly over the rim, the first one's shaded side between them. As

@@ -901,8 +901,8 @@ def _options(patch: Patch, measured: dict[str, Look] | None) -> list[tuple[int, 
 def _at_edge(patch: Patch, measured: dict[str, Look]) -> list[tuple[int, int]]:
     """The (pale, dark) counts of a patch at the tray's edge (or a washed-out spot), where part
     of it may not show: one stick along the edge (its whole length seen) or over it (its
-    whole width seen); or, bigger than one stick, sticks lying together, the last of them
-    perhaps partly hidden (several counts may fit: the four sticks of the whole tray decide).
+    whole width seen); or, bigger or longer than one stick, sticks lying together, the last
+    of them perhaps partly hidden (several counts may fit: the four sticks of the whole tray decide).
     A pale side may vanish in a washed-out spot, but not its shaded side: there, only a whole
     dark stick or pale sticks are counted. Dark pixels where the camera sees a pale stick's
     side may be that side or a dark stick: both are counted. Raise Unclear when no count fits."""
@@ -912,7 +912,8 @@ def _at_edge(patch: Patch, measured: dict[str, Look]) -> list[tuple[int, int]]:
     if washed and patch.kind != "pale" and not (patch.area >= dark.area[0] and patch.width >= dark.width[0]):
         raise Unclear("unclear", "a glare on the tray hides part of a stick")
     whole_length = patch.length >= SINGLE_LENGTH[0] * STICK_PX[0]
-    if look is not None and patch.area <= look.area[1] and patch.width <= look.width[1]:
+    one_long = patch.length <= SINGLE_LENGTH[1] * STICK_PX[0]
+    if look is not None and one_long and patch.area <= look.area[1] and patch.width <= look.width[1]:
         along = whole_length and patch.area >= PARTIAL[1] * look.area[0]
         over = patch.length >= PARTIAL[0] * STICK_PX[0] and patch.area >= PARTIAL[0] * look.area[0]
         if along or over:
