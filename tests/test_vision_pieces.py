@@ -203,6 +203,25 @@ def _calibrated_a3() -> BoardReader:
     return reader
 
 
+def test_a_pale_piece_clipped_in_a_lamp_s_glare_is_a_sign_of_a_piece_and_the_glare_alone_is_not() -> None:
+    """A hard generated picture: a pale piece in a lamp's glare, clipped in green and red, shows
+    hardly less green than the field and was read as an empty square (a wrong board called
+    "ok"). Clipped where the empty board was well short of clipping, it is a sign of a piece
+    (its square is in doubt unless a piece found explains it); where the whole board is brighter
+    by as much, the field clips too and it is none."""
+    reader = _calibrated_a3()
+    finder = reader.pieces
+    x0, y0 = finder.plane.grid_origin
+    view = np.full((*finder.plane.size[::-1], 3), 128, np.uint8)
+    middle = (y0 + SQUARE_PX // 2, x0 + 4 * SQUARE_PX + SQUARE_PX // 2)  # square 5
+    view[middle[0] - 5 : middle[0] + 5, middle[1] - 5 : middle[1] + 5] = (200, 255, 255)
+    glare = finder._clipped_in_glare(view, 0.0)
+    assert glare[middle] and glare.sum() == 100
+    assert not finder._clipped_in_glare(view, 0.6).any()  # the board twice as bright: the field clips too
+    view[: y0 - 5] = 255  # the paper beyond the grid, clipped: no piece stands there
+    assert finder._clipped_in_glare(view, 0.0).sum() == 100
+
+
 def test_a_base_seen_just_beyond_the_grids_edge_stands_on_the_edge_square() -> None:
     finder = _calibrated_a3().pieces
     x0, y0 = finder.plane.grid_origin

@@ -33,7 +33,7 @@ from typing import NamedTuple
 import cv2
 import numpy as np
 
-from senet.vision.plane import SQUARE_PX, BoardPlane, colour_planes
+from senet.vision.plane import CLIPPED, CLIPPED_FROM, LOG, SQUARE_PX, BoardPlane, colour_planes
 from senet.vision.robust import median, median_around, spread_below_zero
 
 #: Lattice steps per square side.
@@ -98,7 +98,8 @@ DOUBTFUL = 0.06
 #: above the first) that no piece found explains: a piece hardly unlike the field under this
 #: light (a yellow piece under a warm lamp) is found by nothing else. Of 18,000 bare squares
 #: read empty on clear hard generated pictures, none showed more than 0.13 so; such a missed
-#: piece, 0.37.
+#: piece, 0.37. A pale piece in a lamp's glare, clipped and its colour lost, is such a sign too
+#: (:meth:`PieceFinder._clipped_in_glare`).
 FAINT = (0.15, 0.2)
 #: ...unless a piece stands on it this surely; and this much, covered...
 HELD = 0.99
@@ -687,7 +688,7 @@ class PieceFinder:
         overhang = explained.copy()
         overhang[: self.plane.grid_origin[1] + 3 * SQUARE_PX] = False
         reaching = self._reaching_in(seen, changed & ~overhang, from_beyond)
-        faint = self.plane.square_means((evidence > FAINT[0]) & ~explained & background.grid)
+        faint = self.plane.square_means(((evidence > FAINT[0]) | self._clipped_in_glare(view, overall[0])) & ~explained & background.grid)
         return self._squares(pieces, unexplained, self._larger_than_a_piece(unexplained), faint, reaching)
 
     def _behind(self, evidence: np.ndarray, own: np.ndarray, drop: np.ndarray, hidden: np.ndarray, peaks: list[int],
@@ -744,6 +745,18 @@ class PieceFinder:
         drop_red, drop_blue, lighter, redder = (median(plane.ravel()[paper]) for plane in
                                                 (changes.drop_red, changes.drop_blue, changes.lighter, changes.redder))
         return drop_red, drop_blue, lighter, redder
+
+    def _clipped_in_glare(self, view: np.ndarray, drift: float) -> np.ndarray:
+        """Where the grid of the top ``view`` clips in green and red though the empty board,
+        its light changed by ``drift`` (log units), was well short of clipping there: a pale
+        piece in a lamp's glare, its colour lost (it shows hardly less green than the field)."""
+        background = self.background
+        assert background is not None
+        clipped = (view[..., 1] >= CLIPPED) & (view[..., 2] >= CLIPPED)
+        if not clipped.any():
+            return clipped
+        green_then = background.brightness + (background.over_red + background.over_blue) / 3 + drift
+        return clipped & (green_then < LOG[CLIPPED_FROM]) & background.grid
 
     def _paper_changed(self, changes: Changes, drift: tuple[float, float, float, float]) -> np.ndarray:
         """The pixels of the paper and the tray that look unlike the empty mat's in a way no

@@ -29,6 +29,10 @@ SQUARE_PX = 30
 #: Room around the grid, in squares: pieces overhang their squares and tall tops lean out.
 MARGIN_SQUARES = 1.2
 LOG = np.log(np.arange(256, dtype=np.float32) + 1.0)
+#: A channel this bright is clipped and its colour lost; where the empty mat showed it at most
+#: CLIPPED_FROM, only something much brighter than the mat can have made it so (a pale stick's
+#: side in the tray, a pale piece in a lamp's glare on the field).
+CLIPPED, CLIPPED_FROM = 250, 210
 
 
 @dataclass

@@ -43,7 +43,7 @@ import numpy as np
 from senet.vision import robust
 from senet.vision.bars import BarFitter, polygon_mask
 from senet.vision.geometry import MatGeometry
-from senet.vision.plane import LOG
+from senet.vision.plane import CLIPPED, CLIPPED_FROM, LOG
 from senet.vision.warp import Warp
 
 MM_PER_PX = 1.5
@@ -71,11 +71,11 @@ PALE, DARK = 0.0, float(np.log(0.8))
 #: value: a full shadow with the room's fill light at its dimmest keeps about 0.4): only a
 #: dark side is so dark, and one this dark may keep too little colour to tell from the tray's.
 DARKER_THAN_SHADOW = float(np.log(0.3))
-#: A channel this bright is clipped and its colour lost: where that channel of the empty tray
-#: was at most CLIPPED_FROM, only a pale side can have made it so bright. Elsewhere, red or blue
-#: clipped while green is not is no tray either, where the tray (as the light is now) shows that
-#: channel at least DIMMER (log units) below its green: a brighter light would clip its green first.
-CLIPPED, CLIPPED_FROM, DIMMER = 250, 210, 0.1
+#: A clipped channel (plane.CLIPPED) where that channel of the empty tray was at most
+#: CLIPPED_FROM is a pale side. Elsewhere, red or blue clipped while green is not is no tray
+#: either, where the tray (as the light is now) shows that channel at least DIMMER (log units)
+#: below its green: a brighter light would clip its green first.
+DIMMER = 0.1
 #: Nor is a clipped pixel whose channel still short of clipping grew brighter than the tray as a
 #: whole by more than RISEN (log units: a quarter): a pale side's blue, say, where the tray's
 #: green and red clipped at calibration (a lamp's glare stays where it was, as bright).
