@@ -365,6 +365,11 @@ class Background:
         return slice(int(rows[0]) if rows.size else self.tray.shape[0], None)
 
     @cached_property
+    def green(self) -> np.ndarray:
+        """Each pixel's log green (brightness and the two greennesses are its means and ratios)."""
+        return self.brightness + (self.over_red + self.over_blue) / 3
+
+    @cached_property
     def edge_beside_tray(self) -> np.ndarray:
         """The view's border where it does not cut the tray off."""
         return self.edge & ~self.tray
@@ -752,11 +757,10 @@ class PieceFinder:
         piece in a lamp's glare, its colour lost (it shows hardly less green than the field)."""
         background = self.background
         assert background is not None
-        clipped = (view[..., 1] >= CLIPPED) & (view[..., 2] >= CLIPPED)
-        if not clipped.any():
+        clipped = (view[..., 1] >= CLIPPED) & (view[..., 2] >= CLIPPED) & background.grid
+        if not clipped.any():  # most frames; white paper in a lamp's glare clips, and is no piece
             return clipped
-        green_then = background.brightness + (background.over_red + background.over_blue) / 3 + drift
-        return clipped & (green_then < LOG[CLIPPED_FROM]) & background.grid
+        return clipped & (background.green + drift < LOG[CLIPPED_FROM])
 
     def _paper_changed(self, changes: Changes, drift: tuple[float, float, float, float]) -> np.ndarray:
         """The pixels of the paper and the tray that look unlike the empty mat's in a way no
