@@ -55,8 +55,11 @@ GAP = 0.25
 FOUND = 0.5
 FOUND_SPREAD = 0.05
 #: How sure the finder is of a piece's base position near a square's edge: in picture pixels
-#: (where the picture is coarser than the top view), and at least in top-view pixels.
-POSITION_SIGMA_PICTURE, POSITION_SIGMA = 0.7, 0.8
+#: (where the picture is coarser than the top view), and at least in top-view pixels. A pose
+#: or a height learnt a little off moves every base of a picture alike, by up to 2-3 pixels
+#: in one picture of a hundred (generated hard pictures): at 0.8, a base found 1.5 pixels
+#: over the line, that far from its square, was sure of the square beside.
+POSITION_SIGMA_PICTURE, POSITION_SIGMA = 0.7, 1.0
 #: A start piece's base is found at most this far from its square's middle (in squares).
 START_REACH = 0.85
 #: Two pieces' bases are never closer than this many base radii (solid pieces touch at 2).
