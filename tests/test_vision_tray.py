@@ -670,6 +670,20 @@ def test_a_hand_crossing_the_paper_beside_the_tray_is_seen_reaching_in(reader: T
     assert not any(reaching[round(y / MM_PER_PX), round(x / MM_PER_PX)] for (x, y), _, _ in APART)
 
 
+@pytest.mark.parametrize("angle", [0, 5])
+def test_a_stick_lying_against_what_reaches_in_is_not_part_of_it(reader: TrayReader, angle: float) -> None:
+    """A dark stick lies across the fingertips of a hand reaching into the tray: the hand
+    reaches in, the stick does not. Taken for part of what reached in, a stick lying by the
+    tray's rim beside the grid joined the pieces there into "an arm" (a generated picture,
+    where a stick lying over the far rim was taken to reach in, and the sticks touched:
+    "a hand or arm covers square 29" on a clear picture)."""
+    stick = Stick((170, 104), angle, False)
+    seen = read(reader, APART[:2] + [stick], hand=(170, 120))
+    reaching = seen.reaching
+    assert seen.from_beyond and reaching is not None and reaching[round(125 / MM_PER_PX), round(170 / MM_PER_PX)]
+    assert not any(reaching[round(stick.centre[1] / MM_PER_PX), round(x / MM_PER_PX)] for x in (stick.centre[0] - 55, stick.centre[0] + 55))
+
+
 def test_a_hand_reaching_in_over_a_table_of_its_own_colour_is_seen_reaching_in() -> None:
     """The paper below the tray is narrower than the band looked at (8 of its 12 mm on A3), and
     beyond it lies the table: here of the hand's own colour, where the arm changes nothing. What

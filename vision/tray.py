@@ -472,7 +472,7 @@ class TrayReader:
             return TrayReading(error.state, None, 0, error.reason, reaching=np.ones(self.size[::-1], bool))
         objects, patches = masks.objects, self.patches(masks)
         from_beyond = any(patch.reached for patch in patches)
-        reaching = _reaching(objects, masks.reached) if from_beyond else None
+        reaching = _reaching(objects, masks.pale, masks.dark, masks.reached) if from_beyond else None
         if not patches:
             return TrayReading("empty", None, 0, "")
         try:
@@ -669,16 +669,27 @@ class TrayReader:
         return np.where(explained, 0, crossing).astype(np.uint8), bool(slivers[explained].any())
 
 
-def _reaching(objects: np.ndarray, reached: np.ndarray) -> np.ndarray:
-    """The things in the tray (``objects``' connected parts) that touch where something
-    ``reached`` in from beyond, whole (bool mask).
+def _reaching(objects: np.ndarray, pale: np.ndarray, dark: np.ndarray, reached: np.ndarray) -> np.ndarray:
+    """The things in the tray (``objects``' connected parts, each parted into the sticks lying
+    against each other in it: see :func:`_touching`) that touch where something ``reached`` in
+    from beyond, whole (bool mask): a part of one with the shape of one stick that only touches
+    what reached in did not (what else touches it may be more of a hand).
 
         >>> objects = np.array([[1, 1, 0, 1], [0, 1, 0, 1]], np.uint8)
-        >>> _reaching(objects, np.array([[1, 0, 0, 0], [0, 0, 0, 0]], np.uint8)).astype(int).tolist()
+        >>> no_side = np.zeros_like(objects)
+        >>> _reaching(objects, no_side, no_side, np.array([[1, 0, 0, 0], [0, 0, 0, 0]], np.uint8)).astype(int).tolist()
         [[1, 1, 0, 0], [0, 1, 0, 0]]
     """
-    count, labels = cv2.connectedComponents(objects, connectivity=8)
-    return _parts_touching(labels, count, reached > 0)[labels]
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(objects, connectivity=8)
+    found = np.zeros(objects.shape, bool)
+    for index in np.flatnonzero(_parts_touching(labels, count, reached > 0)).tolist():
+        x, y, w, h, _ = stats[index]
+        box = (slice(y, y + h), slice(x, x + w))
+        member = cv2.compare(labels[box], int(index), cv2.CMP_EQ)
+        for part in _touching(member, pale[box], dark[box]) or [member]:
+            if (reached[box][part > 0] > 0).any() or not _measured(part, pale[box], dark[box])[0].single:
+                found[box] |= part > 0
+    return found
 
 
 def _parts_touching(labels: np.ndarray, count: int, mask: np.ndarray) -> np.ndarray:
@@ -698,19 +709,24 @@ def _patch(member: np.ndarray, pale: np.ndarray, dark: np.ndarray, edge: np.ndar
     """The patch of the pixels ``member`` marks (uint8 0/255), with its stripes when it is not
     one stick; ``sides``: the dark pixels that may be a pale stick's side (bool); ``parted``:
     whether it was parted from sticks it touches."""
-    outline, _ = cv2.findContours(member, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-    rect = cv2.minAreaRect(np.concatenate(outline))
-    mine = member & 1  # 0/1, as ``pale`` and ``dark``
-
-    def count(mask: np.ndarray) -> int:
-        return cv2.countNonZero(cv2.bitwise_and(mask, mine))
-
+    shape, rect = _measured(member, pale, dark)
     edges = np.bincount(edge[member > 0], minlength=4)
-    patch = Patch(cv2.countNonZero(member), float(max(rect[1])), count(pale), count(dark), int(edges[1:].sum()), int(edges[2]),
-                  int(edges[3]), parted=parted, sides=count(sides.view(np.uint8)))
+    patch = replace(shape, edge=int(edges[1:].sum()), washed=int(edges[2]), reached=int(edges[3]), parted=parted,
+                    sides=cv2.countNonZero(cv2.bitwise_and(sides.view(np.uint8), member & 1)))
     if patch.single:
         return patch
     return replace(patch, stripes=stripes(member > 0, pale > 0, dark > 0, rect))
+
+
+def _measured(member: np.ndarray, pale: np.ndarray, dark: np.ndarray) -> tuple[Patch, tuple]:
+    """The size and sides of the patch of the pixels ``member`` marks (uint8 0/255; ``pale``
+    and ``dark``: the pixels of either side, 0/1), and the least rectangle round it
+    (``cv2.minAreaRect``)."""
+    outline, _ = cv2.findContours(member, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    rect = cv2.minAreaRect(np.concatenate(outline))
+    mine = member & 1  # 0/1, as ``pale`` and ``dark``
+    pale_count, dark_count = (cv2.countNonZero(cv2.bitwise_and(side, mine)) for side in (pale, dark))
+    return Patch(cv2.countNonZero(member), float(max(rect[1])), pale_count, dark_count), rect
 
 
 def _touching(member: np.ndarray, pale: np.ndarray, dark: np.ndarray) -> list[np.ndarray]:
