@@ -670,10 +670,10 @@ class TrayReader:
 
 
 def _reaching(objects: np.ndarray, pale: np.ndarray, dark: np.ndarray, reached: np.ndarray) -> np.ndarray:
-    """The things in the tray (``objects``' connected parts, each parted into the sticks lying
-    against each other in it: see :func:`_touching`) that touch where something ``reached`` in
-    from beyond, whole (bool mask): a part of one with the shape of one stick that only touches
-    what reached in did not (what else touches it may be more of a hand).
+    """The things in the tray that touch where something ``reached`` in from beyond (a bool
+    mask): each connected part of ``objects`` that does, less the sticks lying against what
+    reached in (its parts, as :func:`_touching` parts them, that have the shape of one stick
+    and do not touch where it crossed themselves; any other part may be more of a hand).
 
         >>> objects = np.array([[1, 1, 0, 1], [0, 1, 0, 1]], np.uint8)
         >>> no_side = np.zeros_like(objects)
@@ -721,7 +721,14 @@ def _patch(member: np.ndarray, pale: np.ndarray, dark: np.ndarray, edge: np.ndar
 def _measured(member: np.ndarray, pale: np.ndarray, dark: np.ndarray) -> tuple[Patch, tuple]:
     """The size and sides of the patch of the pixels ``member`` marks (uint8 0/255; ``pale``
     and ``dark``: the pixels of either side, 0/1), and the least rectangle round it
-    (``cv2.minAreaRect``)."""
+    (``cv2.minAreaRect``).
+
+        >>> member = np.zeros((20, 120), np.uint8)
+        >>> member[4:16, 10:110] = 255  # a pale stick, 100 by 12 pixels
+        >>> patch, _ = _measured(member, member & 1, 0 * member)
+        >>> patch.area, round(patch.length), patch.pale, patch.single
+        (1200, 99, 1200, True)
+    """
     outline, _ = cv2.findContours(member, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     rect = cv2.minAreaRect(np.concatenate(outline))
     mine = member & 1  # 0/1, as ``pale`` and ``dark``
