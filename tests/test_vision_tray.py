@@ -534,6 +534,17 @@ def test_what_bars_do_not_explain_is_no_throw() -> None:
     assert fitter.light_up(objects, pale, dark) is None
 
 
+def test_a_dark_stick_whose_blurred_edges_look_like_the_tray_is_traced() -> None:
+    # Three pale sticks lying side by side, and a dark stick 19 pixels of 24 wide: a stick a
+    # little narrower than most, its edges blurred into the tray's green (5a3-388).
+    inner = np.ones((140, 160), np.uint8)
+    objects, pale, dark = (np.zeros_like(inner) for _ in range(3))
+    for row in (8, 33, 58):
+        objects[row : row + 25, 20:120] = pale[row : row + 24, 20:120] = 1
+    objects[105:124, 30:130] = dark[105:124, 30:130] = 1
+    assert BarFitter(inner, (100.0, 24.0)).light_up(objects, pale, dark) == 3
+
+
 def test_a_bar_over_sticks_lying_side_by_side_is_laid_flush_with_one_of_them() -> None:
     inner = np.ones((90, 180), np.uint8)
     objects, pale, dark = (np.zeros_like(inner) for _ in range(3))

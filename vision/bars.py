@@ -34,13 +34,15 @@ import numpy as np
 #: The bar: the core of a stick's footprint, its length less its rounded ends (this share of
 #: it) and its width. It is fitted on a view of half the tray's resolution, turned every STEP degrees.
 CORE, STEP = 0.85, 4
-#: A bar counts when at least SHOWN of it is seen, at least FILL of that changed, and it covers
-#: changed pixels worth SHOWN of a whole bar (a stick mostly beyond the view is not counted); at
-#: least INSIDE of its footprint lies in the tray (on the paper alone, it is no stick thrown;
-#: a camera looking from aside sees a stick's top lie beyond its footprint, as far as its height);
-#: and at most UNDER of what is seen of it lies under the bars found before (three sticks lying
-#: askew against each other leave room for a fourth bar, mostly over them).
-SHOWN, FILL, INSIDE, UNDER = 0.3, 0.8, 0.15, 0.5
+#: A bar counts when at least SHOWN of it is seen, at least FILL of that changed (a dark stick
+#: a little narrower than the bar, 15 of 18 mm say, its blurred edges as green as the tray,
+#: fills four fifths of it or a little less), and it covers changed pixels worth SHOWN of a
+#: whole bar (a stick mostly beyond the view is not counted); at least INSIDE of its footprint
+#: lies in the tray (on the paper alone, it is no stick thrown; a camera looking from aside
+#: sees a stick's top lie beyond its footprint, as far as its height); and at most UNDER of
+#: what is seen of it lies under the bars found before (three sticks lying askew against each
+#: other leave room for a fourth bar, mostly over them).
+SHOWN, FILL, INSIDE, UNDER = 0.3, 0.75, 0.15, 0.5
 #: Where bars lying further across cover changed pixels almost as well (within FLUSH of a bar,
 #: not sliding out of view), the bar is laid flush with one edge of them: two sticks lying side
 #: by side are traced one at a time, not by a bar between them that leaves half of each.
