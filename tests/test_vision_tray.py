@@ -536,7 +536,7 @@ def test_what_bars_do_not_explain_is_no_throw() -> None:
 
 def test_a_dark_stick_whose_blurred_edges_look_like_the_tray_is_traced() -> None:
     # Three pale sticks lying side by side, and a dark stick 19 pixels of 24 wide: a stick a
-    # little narrower than most, its edges blurred into the tray's green (5a3-388).
+    # little narrower than most, its edges blurred into the tray's green.
     inner = np.ones((140, 160), np.uint8)
     objects, pale, dark = (np.zeros_like(inner) for _ in range(3))
     for row in (8, 33, 58):
