@@ -71,6 +71,8 @@ SHOWN, BEHIND_SIGMA = 0.35, 3.0
 #: field this share of its kind's drop less green (a dark thing as green as the field is a deep
 #: shadow, perhaps a hand's).
 FIELD_GREEN = 0.5
+#: A piece found this many base radii from another may be its shadow.
+SHADOW_REACH = 3.5
 #: How far off a piece's lean may be, as a share of it (its height is learnt roughly).
 LEAN_DOUBT = 0.25
 #: How far off (one deviation) the middle of what shows places a base along the lean, as a share
@@ -465,6 +467,9 @@ class PieceFinder:
     #: How much less green than the field the kinds ("D", "L") told from it so are (see
     #: LEAST_DROP): their start pieces' median drop.
     kind_drops: dict[str, float] = field(default_factory=dict)
+    #: How much less green the kinds are over red and over blue alike (the lesser of the two
+    #: drops; see :meth:`_field_coloured`), where it is LEAST_DROP at least.
+    kind_least_drops: dict[str, float] = field(default_factory=dict)
     _lattice: Lattice | None = field(default=None, repr=False)
     _camera: tuple[float, float, float] | None = field(default=None, repr=False)
     _position_sigma: float = field(default=POSITION_SIGMA, repr=False)
@@ -570,8 +575,9 @@ class PieceFinder:
         field's green of the kinds told by it (see LEAST_DROP)."""
         assert self._lattice is not None and self.background is not None
         changes = self.background.changes(planes)
-        drop = np.maximum(changes.drop_red, changes.drop_blue)
+        drop, least_drop = np.maximum(changes.drop_red, changes.drop_blue), np.minimum(changes.drop_red, changes.drop_blue)
         drops: dict[str, list[float]] = {"D": [], "L": []}
+        least_drops: dict[str, list[float]] = {"D": [], "L": []}
         lighter: dict[str, list[float]] = {"D": [], "L": []}
         own = drop > 0.06
         looks: list[np.ndarray] = []
@@ -580,6 +586,7 @@ class PieceFinder:
             kind = start[square - 1]
             body = self._lattice.inside[index]
             drops[kind].append(float(np.median(drop.flat[body])))
+            least_drops[kind].append(float(np.median(least_drop.flat[body])))
             lighter[kind].append(float(np.median(changes.lighter.flat[body])))
             looks.append(self._features(index, changes, own, (0.0, 0.0), levelled=False))  # the start picture is its own light
             along.append(float(self._lattice.positions[index, 0]))
@@ -588,6 +595,7 @@ class PieceFinder:
             if kind not in by_drop and _bright_or_dark(np.float32(np.median(lighter[kind]))) < 0.5:
                 raise CalibrationError(f"the {name} pieces look too much like the green squares: use more light, or pieces of another colour")
         self.kind_drops = by_drop
+        self.kind_least_drops = {kind: float(np.median(least_drops[kind])) for kind in "DL" if np.median(least_drops[kind]) >= LEAST_DROP}
         weakest = min(by_drop.values(), default=LEAST_DROP)
         self.evidence_range = (0.3 * weakest, 0.65 * weakest)
         learnt = _start_looks(np.array(looks), np.array([start[square - 1] for square in chosen]), np.array(along))
@@ -634,7 +642,8 @@ class PieceFinder:
         field_red, field_blue = _field_drops(*(d.ravel()[background.sample] for d in (changes.drop_red, changes.drop_blue)))
         if max(abs(field_red - paper[0]), abs(field_blue - paper[1])) > FIELD_DRIFT:  # what looks bare is not
             field_red, field_blue = paper[0], paper[1]
-        drop = np.maximum(changes.drop_red - field_red, changes.drop_blue - field_blue)
+        red_drop, blue_drop = changes.drop_red - field_red, changes.drop_blue - field_blue
+        drop, least_drop = np.maximum(red_drop, blue_drop), np.minimum(red_drop, blue_drop)
         low, width = self._evidence_floor(drop)
         green = np.clip((drop - low) / width, 0, 1)
         field = background.sample[green.ravel()[background.sample] < 0.5]
@@ -669,7 +678,7 @@ class PieceFinder:
             kind, doubtful = self.colours.judge(features)
             piece = Piece(x, y, square, found, kind, bool(outside.flat[index] > CROWDED), self._spread(index),
                           lattice.base_share(evidence, x, y) >= GROUNDED and not near_stick and not beside, near_stick,
-                          self._field_coloured(lattice.inside[index], drop, kind))
+                          self._field_coloured(lattice.inside[index], drop, kind, least_drop if self._beside_another(index, places) else None))
             pieces.append(piece)
             brightness.append(features[0])
             torn.append(doubtful)
@@ -855,21 +864,37 @@ class PieceFinder:
         labels = "".join(".DL"[k] for k in probabilities.argmax(axis=1))
         return SquareReadings(labels, confidence, probabilities, covered, tuple(pieces))
 
-    def _field_coloured(self, body: np.ndarray, drop: np.ndarray, light: float) -> bool:
+    def _field_coloured(self, body: np.ndarray, drop: np.ndarray, light: float, least_drop: np.ndarray | None = None) -> bool:
         """Whether a piece of this ``light`` (the probability it is light), its ``body`` (flat
         indices of the view) showing, is hardly less green than the field (``drop``: per pixel,
         how much less) where its kind plainly is: even the least green quarter of its body on
         the field is less than FIELD_GREEN of its kind's drop, that share being at least
         LEAST_DROP (a kind less green than the field by little is, in a noisy picture, at times
         no less green at all). The quarter, not the middle: a body placed a little off the
-        piece shows the field too."""
+        piece shows the field too.
+
+        ``least_drop`` (per pixel, the lesser of the drops over red and over blue), given for a
+        piece found beside another, whose shadow it may be: a shadow lit by a fill light of
+        another colour than the lamp's is less green over one of red and blue, but greener over
+        the other, as the light's colour moved. Where the kind is less green over both, a body
+        whose least green quarter is not is that shadow."""
         assert self.background is not None
         kinds = "D" if light < 0.5 else "L" if light > 0.5 else "DL"
         on_field = body[self.background.grid.flat[body]]
         if not on_field.size or any(kind not in self.kind_drops for kind in kinds):
             return False
         least = FIELD_GREEN * min(self.kind_drops[kind] for kind in kinds)
-        return least >= LEAST_DROP and -_lower_quartile(-drop.flat[on_field]) < least
+        if least >= LEAST_DROP and -_lower_quartile(-drop.flat[on_field]) < least:
+            return True
+        return least_drop is not None and all(kind in self.kind_least_drops for kind in kinds) and -_lower_quartile(-least_drop.flat[on_field]) < 0
+
+    def _beside_another(self, index: int, places: dict[int, list[float]]) -> bool:
+        """Whether another of the pieces found (lattice point: base position) stands within
+        SHADOW_REACH base radii of the one at the lattice point ``index``."""
+        assert self._lattice is not None
+        x, y = places[index]
+        reach = SHADOW_REACH * self._lattice.radius
+        return any(hypot(other[0] - x, other[1] - y) < reach for point, other in places.items() if point != index)
 
     def _spread(self, index: int, scale: float = 1.0) -> tuple[float, float]:
         """How surely a piece's base at a lattice point is placed (deviations in x and y): as
