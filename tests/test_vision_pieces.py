@@ -582,11 +582,13 @@ def test_a_dark_patch_as_green_as_the_field_is_no_sure_dark_piece() -> None:
     assert seen.board[:13] == board[:13] and seen.board[14:] == board[14:] and seen.board[13] in "?."
 
 
-def test_a_shadow_lit_by_a_bluer_light_beside_a_piece_is_no_sure_dark_piece() -> None:
+@pytest.mark.parametrize("tint", [(0.5, 0.33, 0.22), (0.2, 0.3, 0.45)], ids=["bluer", "warmer"])  # blue, green, red kept
+def test_a_shadow_lit_by_a_light_of_another_colour_beside_a_piece_is_no_sure_dark_piece(tint: tuple[float, float, float]) -> None:
     """A lamp's shadow is lit only by the room's fill light; where that light is bluer than
-    the lamp, the shadow is less green than the field over blue, but greener over red. Dark
-    pieces here are less green over both: a dark spot the shape of a piece beside another, its
-    colour moved only as a light's colour does, may be that piece's shadow, and is never sure."""
+    the lamp, the shadow is less green than the field over blue, but greener over red (and
+    the other way round where it is warmer). Dark pieces here are less green over both: a dark
+    spot the shape of a piece beside another, its colour moved only as a light's colour does,
+    may be that piece's shadow, and is never sure."""
     simulator, rng = Simulator(MatLayout.for_paper("a3")), np.random.default_rng(1)
     reader = BoardReader(known_mats()[0])
     reader.calibrate(simulator.render(Scene(reader.start_board), Conditions.plain(), rng))
@@ -595,7 +597,7 @@ def test_a_shadow_lit_by_a_bluer_light_beside_a_piece_is_no_sure_dark_piece() ->
     assert reader.read(picture).board == board  # the dark pieces on squares 14 and 15 are plain
     without = simulator.render(Scene(board[:14] + "." + board[15:]), Conditions.plain(), np.random.default_rng(2))
     footprint = np.abs(picture.astype(int) - without.astype(int)).sum(axis=2) > 30
-    without[footprint] = (without[footprint] * (0.5, 0.33, 0.22)).astype(np.uint8)  # blue, green, red: in a bluish shade
+    without[footprint] = (without[footprint] * tint).astype(np.uint8)
     seen = reader.read(without)
     assert seen.status == "ok" and seen.board is not None
     assert seen.board[:14] == board[:14] and seen.board[15:] == board[15:] and seen.board[14] in "?."  # it read a dark piece
