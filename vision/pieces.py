@@ -467,9 +467,9 @@ class PieceFinder:
     #: How much less green than the field the kinds ("D", "L") told from it so are (see
     #: LEAST_DROP): their start pieces' median drop.
     kind_drops: dict[str, float] = field(default_factory=dict)
-    #: How much less green the kinds are over red and over blue alike (the lesser of the two
-    #: drops; see :meth:`_field_coloured`), where it is LEAST_DROP at least.
-    kind_least_drops: dict[str, float] = field(default_factory=dict)
+    #: The kinds whose start pieces are less green than the field over red and over blue alike,
+    #: by LEAST_DROP at least (the lesser of the two drops; see :meth:`_field_coloured`).
+    less_green_over_both: set[str] = field(default_factory=set)
     _lattice: Lattice | None = field(default=None, repr=False)
     _camera: tuple[float, float, float] | None = field(default=None, repr=False)
     _position_sigma: float = field(default=POSITION_SIGMA, repr=False)
@@ -595,7 +595,7 @@ class PieceFinder:
             if kind not in by_drop and _bright_or_dark(np.float32(np.median(lighter[kind]))) < 0.5:
                 raise CalibrationError(f"the {name} pieces look too much like the green squares: use more light, or pieces of another colour")
         self.kind_drops = by_drop
-        self.kind_least_drops = {kind: float(np.median(least_drops[kind])) for kind in "DL" if np.median(least_drops[kind]) >= LEAST_DROP}
+        self.less_green_over_both = {kind for kind in "DL" if np.median(least_drops[kind]) >= LEAST_DROP}
         weakest = min(by_drop.values(), default=LEAST_DROP)
         self.evidence_range = (0.3 * weakest, 0.65 * weakest)
         learnt = _start_looks(np.array(looks), np.array([start[square - 1] for square in chosen]), np.array(along))
@@ -886,7 +886,7 @@ class PieceFinder:
         least = FIELD_GREEN * min(self.kind_drops[kind] for kind in kinds)
         if least >= LEAST_DROP and -_lower_quartile(-drop.flat[on_field]) < least:
             return True
-        return least_drop is not None and all(kind in self.kind_least_drops for kind in kinds) and -_lower_quartile(-least_drop.flat[on_field]) < 0
+        return least_drop is not None and set(kinds) <= self.less_green_over_both and -_lower_quartile(-least_drop.flat[on_field]) < 0
 
     def _beside_another(self, index: int, places: dict[int, list[float]]) -> bool:
         """Whether another of the pieces found (lattice point: base position) stands within
