@@ -4,6 +4,7 @@ and a start picture that does not show the start position."""
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from dataclasses import replace
 
 import cv2
@@ -117,14 +118,15 @@ def test_a_start_picture_whose_glossy_dark_pieces_catch_the_lamp_unevenly_calibr
     assert (seen.status, seen.board) == ("ok", case.board)
 
 
-def drifting(board: str, style: Style) -> np.ndarray:
+def drifting(board: str, style: Style, brighter: Callable[[np.ndarray], np.ndarray] = lambda across: 0.5 * across) -> np.ndarray:
     """``board`` in a plain simulated picture whose pieces (and their shadows: what differs from
-    the empty board) look brighter from left to right, by a factor e from end to end, as under
-    a lamp mirrored more in the tops at one end, or a shaded side the camera sees more of."""
+    the empty board) look ``brighter`` (log units) from the picture's left (-1) to its right
+    (1): by default by a factor e from end to end, as under a lamp mirrored more in the tops
+    at one end, or a shaded side the camera sees more of."""
     simulator = Simulator(MatLayout.for_paper("a3"))
     picture, empty = (simulator.render(Scene(shown), Conditions.plain(), np.random.default_rng(1), style) for shown in (board, "." * 30))
     pieces = np.abs(picture.astype(int) - empty.astype(int)).max(axis=2) > 12
-    gain = np.broadcast_to(np.exp(np.linspace(-0.5, 0.5, picture.shape[1])), pieces.shape)
+    gain = np.broadcast_to(np.exp(brighter(np.linspace(-1.0, 1.0, picture.shape[1]))), pieces.shape)
     drifted = picture.astype(float)
     drifted[pieces] *= gain[pieces][:, None]
     return np.clip(drifted, 0, 255).astype(np.uint8)
@@ -138,6 +140,21 @@ def test_pieces_whose_look_drifts_along_the_row_as_much_as_the_kinds_differ_cali
     reader = BoardReader(known_mats()[0])
     reader.calibrate(drifting(reader.start_board, style))
     seen = reader.read(drifting(MOVED_ON, style))
+    assert (seen.status, seen.board) == ("ok", MOVED_ON)
+
+
+@pytest.mark.parametrize("fall", [2.0, 3.0])
+def test_pieces_lit_most_in_the_middle_of_the_row_calibrate_and_read(fall: float) -> None:
+    """A lamp over the middle of the board: the pieces grow darker towards both ends, the
+    light pieces on 1 and 9 no lighter than the dark one in the middle, though each is plainly
+    lighter than the dark pieces beside it. Neither a level look nor a drift parts the kinds
+    (the start picture was refused); the reader learns the bulge and reads all three rows."""
+    style = Style(light_piece=(170, 162, 154), dark_piece=(110, 104, 98))
+    reader = BoardReader(known_mats()[0])
+    reader.calibrate(drifting(reader.start_board, style, lambda across: -fall * across**2))
+    colours = reader.pieces.colours
+    assert colours is not None and colours.bend[0] < 0
+    seen = reader.read(drifting(MOVED_ON, style, lambda across: -fall * across**2))
     assert (seen.status, seen.board) == ("ok", MOVED_ON)
 
 
@@ -171,7 +188,20 @@ def test_a_drift_that_leaves_the_kinds_less_apart_is_not_learnt(looks: list[list
     """Two hard generated start pictures (their start pieces' features) that calibrated without
     the drift along the row and were refused with it."""
     learnt = _start_looks(np.array(looks), np.array(list("LDLDLDLDLD")), np.arange(10) * float(SQUARE_PX))
-    assert learnt.model.trend.tolist() == [0.0, 0.0, 0.0] and learnt.parted
+    assert learnt.model.trend.tolist() == learnt.model.bend.tolist() == [0.0, 0.0, 0.0] and learnt.parted
+
+
+def test_start_pieces_that_bulge_along_the_row_part_once_levelled() -> None:
+    """A hard generated start picture (its start pieces' features, from square 10 down to 1):
+    glossy spools under a lamp, the dark piece on 6 as bright as the light one on 1 and as
+    red, though each is plainly unlike its neighbours. Levelled by the bend along the row, the
+    kinds part by both brightness and blue-red."""
+    looks = [[-0.665, 1.039, -0.645], [0.454, 0.644, 0.456], [-0.131, 0.844, -0.125], [0.62, 0.315, 0.626],
+             [0.361, 0.738, 0.368], [0.66, 0.232, 0.662], [0.047, 0.812, 0.065], [0.512, 0.547, 0.516],
+             [-0.471, 0.946, -0.448], [0.37, 0.806, 0.377]]
+    along = np.array([320, 290, 262, 232, 202, 172, 140, 112, 86, 56], float)
+    learnt = _start_looks(np.array(looks), np.array(list("DLDLDLDLDL")), along)
+    assert learnt.parted and learnt.gap > 3 and learnt.model.bend[0] < 0
 
 
 def test_kinds_too_close_for_one_kind_straying_are_refused_for_the_uneven_light() -> None:
