@@ -1,9 +1,9 @@
-"""A quick median of many pixels' values (as :func:`numpy.median` without its overhead),
-for the medians the reader takes every frame, and the noise measured with it; and each
-pixel's median over the pixels around it.
+"""A quick median and percentile of many pixels' values (as :func:`numpy.median` and
+:func:`numpy.percentile` without their overhead), for those the reader takes every frame,
+and the noise measured with them; and each pixel's median over the pixels around it.
 
-    >>> median(np.array([3.0, 1.0, 2.0, 10.0]))
-    2.5
+    >>> median(np.array([3.0, 1.0, 2.0, 10.0])), percentile(np.array([5.0, 1.0, 4.0, 2.0, 8.0, 3.0]), 25)
+    (2.5, 2.25)
     >>> round(spread_below_zero(np.array([-0.01, -0.02, -0.03])), 4)
     0.0297
 """
@@ -20,6 +20,18 @@ def median(values: np.ndarray) -> float:
     low, high = (flat.size - 1) // 2, flat.size // 2
     parted = np.partition(flat, (low, high))
     return float(parted[low] + parted[high]) / 2
+
+
+def percentile(values: np.ndarray, share: float) -> float:
+    """The ``share`` th percentile (0-100) of a non-empty array's values, between the two
+    nearest as :func:`numpy.percentile` takes it by default."""
+    flat = values.ravel()
+    place = share / 100 * (flat.size - 1)
+    low = int(place)
+    high = min(low + 1, flat.size - 1)
+    below, above = np.partition(flat, (low, high))[[low, high]].tolist()  # plain floats: quicker
+    step, apart = place - low, above - below
+    return above - apart * (1 - step) if step >= 0.5 else below + apart * step  # rounded as numpy does
 
 
 def spread_below_zero(values: np.ndarray) -> float:
