@@ -658,7 +658,7 @@ def test_a_few_unsure_squares_are_question_marks_and_many_a_picture_too_unclear(
     probabilities = np.tile([1.0, 0.0, 0.0], (30, 1))
     probabilities[:unsure] = [0.5, 0.5, 0.0]  # a dark piece, or none
     squares = SquareReadings("D" * unsure + "." * (30 - unsure), probabilities.max(axis=1), probabilities, np.zeros(30, bool))
-    seen = _observation(squares, TrayReading("empty", None, 0, ""), 0.0)
+    seen = _observation(squares, TrayReading("empty", None, 0, ""), 0.0, 5)
     assert seen.status == status and seen.labels == "?" * unsure + "." * (30 - unsure)
     if status == "ok":
         assert seen.board == seen.labels and seen.reason == "not sure what is on squares 1, 2, 3, 4, 5, 6, 7, 8, 9"
@@ -666,11 +666,36 @@ def test_a_few_unsure_squares_are_question_marks_and_many_a_picture_too_unclear(
         assert seen.board is None and seen.reason == "cannot tell what is on squares 1, 2, 3, 4, 5, 6, 7, 8, 9, 10"
 
 
+@pytest.mark.parametrize("extra, status", [(3, "ok"), (5, "occluded")])
+def test_more_pieces_of_a_kind_than_a_side_has_leave_every_square_of_that_kind_unsure(extra: int, status: str) -> None:
+    """Five light pieces and ``extra`` fingertips read surely as light ones (or a dark top
+    mirroring the lamp): no light square can be trusted, whichever they are."""
+    labels = "L" * (5 + extra) + "D" * 5 + "." * (20 - extra)
+    probabilities = np.array([{"L": [0.0, 0.0, 1.0], "D": [0.0, 1.0, 0.0], ".": [1.0, 0.0, 0.0]}[label] for label in labels])
+    squares = SquareReadings(labels, probabilities.max(axis=1), probabilities, np.zeros(30, bool))
+    seen = _observation(squares, TrayReading("empty", None, 0, ""), 0.0, 5)
+    assert seen.status == status and seen.labels == "?" * (5 + extra) + "D" * 5 + "." * (20 - extra)
+    assert f"{5 + extra} light pieces seen, 5 a side" in seen.reason
+    assert seen.board in (None, seen.labels) and max(seen.confidence[: 5 + extra]) <= 0.5
+
+
+def test_a_sixth_light_piece_on_the_board_is_no_sure_light_piece() -> None:
+    """Rendered: six light pieces where a side has five (the sixth may be a fingertip). The
+    dark pieces still read; no light one does."""
+    reader = BoardReader(known_mats()[0])
+    simulator = Simulator(MatLayout.for_paper("a3"))
+    reader.calibrate(simulator.render(Scene(reader.start_board), Conditions.plain(), np.random.default_rng(1)))
+    board = "D...D....D....D.D.....LL.LLLL."
+    seen = reader.read(simulator.render(Scene(board), Conditions.plain(), np.random.default_rng(2)))
+    assert seen.status == "ok" and seen.board == board.replace("L", "?")
+    assert "6 light pieces seen, 5 a side" in seen.reason
+
+
 def test_a_square_in_doubt_for_a_stick_over_the_trays_rim_says_so() -> None:
     probabilities = np.tile([1.0, 0.0, 0.0], (30, 1))
     probabilities[24] = [0.3, 0.0, 0.7]  # a light piece on 25, or the end of a pale stick
     stick_end = Piece(0.0, 0.0, 25, 0.7, 1.0, False, grounded=False, by_stick=True)
     squares = SquareReadings("." * 24 + "L" + "." * 5, probabilities.max(axis=1), probabilities, np.zeros(30, bool), (stick_end,))
-    seen = _observation(squares, TrayReading("empty", None, 0, ""), 0.0)
+    seen = _observation(squares, TrayReading("empty", None, 0, ""), 0.0, 5)
     assert (seen.status, seen.board) == ("ok", "." * 24 + "?" + "." * 5)
     assert seen.reason == "not sure what is on squares 25; a stick lies over the tray's rim by square 25"

@@ -48,6 +48,8 @@ SURE = 0.95
 MAX_UNSURE = 9
 #: Why no throw is read while the tray the reader learnt may have held sticks.
 NOT_SEEN_EMPTY = "the tray was not empty when the camera started: throws are read once it has been seen empty"
+#: The kinds of piece as the reader's reasons name them.
+KIND_NAMES = {"D": "dark", "L": "light"}
 #: The rule system whose start position is calibrated on when none is named.
 DEFAULT_VARIANT = "kendall"
 
@@ -222,7 +224,7 @@ class BoardReader:
             tray = self.tray.read(frame, tray_place)
         if not self._tray_learnt_empty:
             tray = self._tray_seen_empty(frame, location, tray, squares)
-        return _observation(squares, tray, motion)
+        return _observation(squares, tray, motion, find_variant(self.variant).pieces)
 
     def _tray_seen_empty(self, frame: np.ndarray, location: Location, tray: TrayReading, squares: SquareReadings) -> TrayReading:
         """The ``tray`` as read while the tray learnt may have held sticks: learnt afresh from
@@ -309,17 +311,22 @@ class BoardReader:
         return float((np.abs(brightness - previous) > MOTION_STEP).mean())
 
 
-def _observation(squares: SquareReadings, tray: TrayReading, motion: float) -> Observation:
-    """Put the squares and the tray together, saying what is covered."""
-    labels = "".join("?" if sure < SURE else label for label, sure in zip(squares.labels, squares.confidence))
-    confidence = tuple(float(c) for c in squares.confidence)
+def _observation(squares: SquareReadings, tray: TrayReading, motion: float, a_side: int) -> Observation:
+    """Put the squares and the tray together, saying what is covered. A side has ``a_side``
+    pieces: more of a kind read surely than that, and something else looks like them (a
+    hand's fingertips, a lamp mirrored in a dark top), so none of that kind is sure."""
+    surely = "".join("?" if sure < SURE else label for label, sure in zip(squares.labels, squares.confidence))
+    too_many = [kind for kind in "DL" if surely.count(kind) > a_side]
+    counted = "; ".join(f"{surely.count(kind)} {KIND_NAMES[kind]} pieces seen, {a_side} a side" for kind in too_many)
+    labels = "".join("?" if label in too_many else label for label in surely)
+    confidence = tuple(min(float(c), 0.5) if label in too_many else float(c) for label, c in zip(surely, squares.confidence))
     reasons = []
     if squares.covered.any():
         reasons.append("a hand or arm covers squares " + ", ".join(str(i + 1) for i in np.flatnonzero(squares.covered)))
     if tray.state == "occluded":
         reasons.append(tray.reason)
     if labels.count("?") > MAX_UNSURE:  # that many doubtful squares: something is in the way
-        reasons.append("cannot tell what is on squares " + ", ".join(str(i + 1) for i, c in enumerate(labels) if c == "?"))
+        reasons += filter(None, ["cannot tell what is on squares " + ", ".join(str(i + 1) for i, c in enumerate(labels) if c == "?"), counted])
     # A piece in doubt for a stick lying beside it: said either way, for the players to put right.
     by_stick = sorted({piece.square for piece in squares.pieces if piece.by_stick and labels[piece.square - 1] == "?"})
     stick = f"a stick lies over the tray's rim by square{'s' if len(by_stick) > 1 else ''} {', '.join(map(str, by_stick))}" if by_stick else ""
@@ -333,7 +340,7 @@ def _observation(squares: SquareReadings, tray: TrayReading, motion: float) -> O
     reason = tray.reason if tray.state == "unclear" else ""
     if "?" in labels:
         unsure = ", ".join(str(i + 1) for i, c in enumerate(labels) if c == "?")
-        reason = "; ".join(filter(None, [f"not sure what is on squares {unsure}", stick, reason]))
+        reason = "; ".join(filter(None, [f"not sure what is on squares {unsure}", counted, stick, reason]))
     return Observation("ok", labels, light_up, tray.state, confidence, motion, reason, labels, tray, squares.probabilities, squares.pieces)
 
 
