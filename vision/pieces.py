@@ -310,7 +310,12 @@ class Lattice:
         """The area (top-view pixels) of the largest body :meth:`body_mask` draws at ``grow``:
         the piece's widest disc swept along the most lean on the grid."""
         radius = grow * max(self.radius, self.top_radius)
-        return float(np.pi * radius**2 + 2 * radius * np.linalg.norm(self.axis, axis=1).max())
+        return float(np.pi * radius**2 + 2 * radius * self._most_lean)
+
+    @cached_property
+    def _most_lean(self) -> float:
+        """The length of the longest lean on the grid (top-view pixels)."""
+        return float(np.linalg.norm(self.axis, axis=1).max())
 
     def shown(self, hidden: np.ndarray) -> np.ndarray:
         """Per lattice point: the share of the body's known samples that ``hidden`` leaves in view."""
@@ -695,8 +700,9 @@ class PieceFinder:
         calls = np.array([pieces[number].light for number in surely])
         looks = np.array(brightness)[surely]
         doubted = _against_the_others(looks / self.colours.spread[0], calls, SPLIT_GAP)
-        for number, light in zip(surely, np.where(doubted, 0.5, _as_the_others_show(looks, calls))):
-            pieces[number] = replace(pieces[number], light=float(light))
+        for number, light in zip(surely, np.where(doubted, 0.5, _as_the_others_show(looks, calls)).tolist()):
+            if light != pieces[number].light:
+                pieces[number] = replace(pieces[number], light=light)
         pieces = [replace(piece, light=0.5) if doubtful else piece for piece, doubtful in zip(pieces, torn)]  # whatever the others show
         explained = lattice.body_mask(sure, self.plane.size, grow=EXPLAINED_GROW)
         unexplained = seen & ~explained & background.grid
@@ -838,7 +844,7 @@ class PieceFinder:
         _, labels, stats, _ = cv2.connectedComponentsWithStats(patches.astype(np.uint8), connectivity=8)
         large = stats[:, cv2.CC_STAT_AREA] > PIECE_SIZED * self._lattice.largest_body(EXPLAINED_GROW)
         large[0] = False
-        return large[labels]
+        return large[labels] if large.any() else np.zeros_like(patches)
 
     def _squares(self, pieces: list[Piece], unexplained: np.ndarray, large: np.ndarray, faint: np.ndarray,
                  reaching: np.ndarray) -> SquareReadings:
