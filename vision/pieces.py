@@ -1089,9 +1089,10 @@ class PieceFinder:
         drawn = (model > 0) & mine
         if drawn.sum() < 10:
             return None
-        along_x, along_y = (axis / np.linalg.norm(axis)).tolist()
-        rows, columns = np.indices(solid.shape)
-        distance = (columns + left - x) * along_x + (rows + top - y) * along_y
+        (axis_x, axis_y), length = axis.tolist(), float(np.linalg.norm(axis))
+        along_x, along_y = axis_x / length, axis_y / length
+        height, width = solid.shape
+        distance = (np.arange(width) + left - x) * along_x + (np.arange(height)[:, None] + top - y) * along_y
         return percentile(distance[solid], NEAR_END_PERCENTILE) - percentile(distance[drawn], NEAR_END_PERCENTILE)
 
     def _onto_grid(self, x: float, y: float, slack: float = EDGE_SLACK * SQUARE_PX) -> tuple[float, float]:
