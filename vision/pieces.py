@@ -36,6 +36,8 @@ import numpy as np
 from senet.vision.plane import CLIPPED, CLIPPED_FROM, LOG, SQUARE_PX, BoardPlane, colour_planes
 from senet.vision.robust import median, median_around, percentile, spread_below_zero
 
+#: The kinds of piece (their letters on a board) as reasons name them.
+KIND_NAMES = {"D": "dark", "L": "light"}
 #: Lattice steps per square side.
 STEPS = 10
 #: Radii and heights (shares of a square's side: a set of pieces fits its board) and top/base
@@ -601,7 +603,7 @@ class PieceFinder:
             looks.append(self._features(index, changes, own, (0.0, 0.0), levelled=False))  # the start picture is its own light
             along.append(float(self._lattice.positions[index, 0]))
         by_drop = {kind: float(np.median(drops[kind])) for kind in "DL" if np.median(drops[kind]) >= LEAST_DROP}
-        for kind, name in (("D", "dark"), ("L", "light")):
+        for kind, name in KIND_NAMES.items():
             if kind not in by_drop and _bright_or_dark(np.float32(np.median(lighter[kind]))) < 0.5:
                 raise CalibrationError(f"the {name} pieces look too much like the green squares: use more light, or pieces of another colour")
         self.kind_drops = by_drop

@@ -30,7 +30,7 @@ from senet.engine.variants import find_variant
 from senet.vision.camera_model import project
 from senet.vision.geometry import BoardLocator, Location, MatGeometry
 from senet.vision.grid_fit import fit_to_grid
-from senet.vision.pieces import CalibrationError, Piece, PieceFinder, SquareReadings
+from senet.vision.pieces import KIND_NAMES, CalibrationError, Piece, PieceFinder, SquareReadings
 from senet.vision.plane import SQUARE_PX, BoardPlane
 from senet.vision.pose import MatView
 from senet.vision.still import StillFrames
@@ -48,8 +48,6 @@ SURE = 0.95
 MAX_UNSURE = 9
 #: Why no throw is read while the tray the reader learnt may have held sticks.
 NOT_SEEN_EMPTY = "the tray was not empty when the camera started: throws are read once it has been seen empty"
-#: The kinds of piece as the reader's reasons name them.
-KIND_NAMES = {"D": "dark", "L": "light"}
 #: The rule system whose start position is calibrated on when none is named.
 DEFAULT_VARIANT = "kendall"
 
