@@ -145,10 +145,11 @@ def test_pieces_whose_look_drifts_along_the_row_as_much_as_the_kinds_differ_cali
 
 @pytest.mark.parametrize("fall", [2.0, 3.0])
 def test_pieces_lit_most_in_the_middle_of_the_row_calibrate_and_read(fall: float) -> None:
-    """A lamp over the middle of the board: the pieces grow darker towards both ends, the
-    light pieces on 1 and 9 no lighter than the dark one in the middle, though each is plainly
-    lighter than the dark pieces beside it. Neither a level look nor a drift parts the kinds
-    (the start picture was refused); the reader learns the bulge and reads all three rows."""
+    """A lamp over the middle of the board: the pieces grow darker towards both ends, so the
+    light piece at an end of the row looks about as dark as the dark ones in the middle, though
+    each is plainly lighter than the dark pieces beside it. Each kind strays so far from its own
+    look that neither a level look nor a drift parts the kinds (the start picture was refused);
+    the reader learns the bulge and reads all three rows."""
     style = Style(light_piece=(170, 162, 154), dark_piece=(110, 104, 98))
     reader = BoardReader(known_mats()[0])
     reader.calibrate(drifting(reader.start_board, style, lambda across: -fall * across**2))
