@@ -1343,7 +1343,7 @@ def _why_alike(means: np.ndarray, spreads: np.ndarray) -> str:
     """
     steadier = np.maximum(spreads.min(axis=0), MIN_COLOUR_SPREAD)
     if np.linalg.norm((means[1] - means[0]) / steadier) >= KINDS_APART:
-        name = "dark" if np.linalg.norm(spreads[0] / steadier) > np.linalg.norm(spreads[1] / steadier) else "light"
+        name = KIND_NAMES["D" if np.linalg.norm(spreads[0] / steadier) > np.linalg.norm(spreads[1] / steadier) else "L"]
         return f"the {name} pieces look unlike each other (a lamp mirrored in some of them, or a shadow over some): light the board evenly, from above or from beside the camera"
     return "the light and dark pieces look alike under this light: use more light, or check the camera's exposure"
 
