@@ -12,6 +12,7 @@ from senet.vision.reader import BoardReader
 from senet.vision.simulator import Conditions, Scene, Simulator, Style
 from senet.vision.sources import START_BOARD
 from senet.vision.still import StillFrames
+from senet.vision.warp import corners_in_frame
 
 
 class Table:
@@ -83,6 +84,27 @@ def test_a_piece_lifted_or_a_stick_turned_is_read_afresh(seed: int, monkeypatch:
         seen = reader.read(picture)
         assert _same(seen, table.reader().read(picture))
     assert reads.count == 2
+
+
+@pytest.mark.parametrize("seed", [3, 8, 21])
+def test_someone_passing_beyond_the_mat_is_answered_without_reading(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Only the mat, with the paper and table just around its tray, is compared: a visitor
+    walking past the table beyond it changes no answer, and the reader does not read again."""
+    table = Table(seed)
+    reader = table.reader()
+    sticks = (True, False, True, False)
+    first = reader.read(table.picture(table.board, sticks, table.places))
+    assert reader.locator.location is not None
+    mat = corners_in_frame((reader.geometry.width_px, reader.geometry.height_px), reader.locator.location.homography)
+    assert mat[:, 0].min() > 60  # the table shows left of the mat
+    reads = Reads(reader, monkeypatch)
+    passing = []
+    for top in (0, 150, 300):
+        frame = table.picture(table.board, sticks, table.places)
+        frame[top : top + 150, :45] = (60, 40, 110)  # a sleeve going by
+        passing.append(reader.read(frame))
+    assert reads.count == 0
+    assert all(_same(seen, first) for seen in passing)
 
 
 def test_what_the_reader_learns_is_used_on_the_next_frame(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -99,6 +99,10 @@ class BoardPlane:
         """The top view of a BGR frame, given the mat-pixel -> image homography."""
         return self._warp(frame, homography @ self.to_mat())
 
+    def footprint(self, homography: np.ndarray) -> np.ndarray:
+        """The top view's corners in the frame (4 x 2), given the mat-pixel -> image homography."""
+        return self._warp.footprint(homography @ self.to_mat())
+
 
 def colour_planes(view: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Per pixel: green over red, green over blue, and brightness, all in log units.

@@ -33,9 +33,10 @@ from senet.vision.grid_fit import fit_to_grid
 from senet.vision.pieces import KIND_NAMES, CalibrationError, Piece, PieceFinder, SquareReadings
 from senet.vision.plane import SQUARE_PX, BoardPlane
 from senet.vision.pose import MatView
-from senet.vision.still import StillFrames
+from senet.vision.still import Region, StillFrames
 from senet.vision.tray import TrayReader, TrayReading
 from senet.vision.tray_fit import TrayOutline
+from senet.vision.warp import corners_in_frame
 
 #: A square whose mean brightness moves this much between frames is moving.
 MOTION_STEP = 8.0
@@ -194,10 +195,24 @@ class BoardReader:
                 seen = self._read_mat(frame, location)
             else:
                 location, seen = None, self._no_mat(location)
-            self._still.keep(frame, (location, seen))
+            self._still.keep(frame, (location, seen), None if location is None else self._read_from(frame, location))
         if location is not None and seen.tray == "empty":
             self._empty_tray = (frame, location)
         return seen
+
+    def _read_from(self, frame: np.ndarray, location: Location) -> Region | None:
+        """The part of ``frame`` a reading at ``location`` looks at: the whole mat, its markers
+        and grid, the board's top view and the tray's band (which reaches past the paper's edge),
+        with a pixel around for the warps' sampling; None (the whole frame) where the mat's
+        place cannot say."""
+        mat = corners_in_frame((self.geometry.width_px, self.geometry.height_px), location.homography)
+        corners = np.concatenate([mat, self.plane.footprint(location.homography), self.tray.footprint(self._tray_place(location))])
+        if not np.isfinite(corners).all():
+            return None
+        height, width = frame.shape[:2]
+        (x0, y0), (x1, y1) = np.floor(corners.min(axis=0)) - 1, np.ceil(corners.max(axis=0)) + 2
+        region = int(max(x0, 0)), int(max(y0, 0)), int(min(x1, width)), int(min(y1, height))
+        return region if region[0] < region[2] and region[1] < region[3] else None
 
     def _no_mat(self, location: Location | None) -> Observation:
         """What a frame shows where the mat is found at ``location`` but not wholly in view, or not found."""

@@ -404,6 +404,10 @@ class TrayReader:
         """The tray seen from straight above, smoothed (uint8 BGR)."""
         return self._tray(self._warp_band(frame, homography))
 
+    def footprint(self, homography: np.ndarray) -> np.ndarray:
+        """The corners (4 x 2) in the frame of the tray and the band around it that it reads."""
+        return self._warp.footprint(homography @ self._to_mat)
+
     def _warp_band(self, frame: np.ndarray, homography: np.ndarray) -> np.ndarray:
         """The tray and the band of paper around it, from straight above, smoothed."""
         return cv2.blur(self._warp(frame, homography @ self._to_mat), (3, 3))

@@ -34,6 +34,11 @@ class Warp:
     def __call__(self, frame: np.ndarray, view_to_frame: np.ndarray) -> np.ndarray:
         return cv2.remap(frame, *self._maps_for(view_to_frame), cv2.INTER_LINEAR, borderMode=self.border)
 
+    def footprint(self, view_to_frame: np.ndarray) -> np.ndarray:
+        """Where the view's corners lie in the frame (see :func:`corners_in_frame`): every view
+        pixel is sampled from within a pixel of the outline they make."""
+        return corners_in_frame(self.size, view_to_frame)
+
     def coverage(self, frame_shape: tuple[int, ...], view_to_frame: np.ndarray) -> np.ndarray:
         """1 where the view shows the frame (of ``frame_shape``), 0 where it lies beyond the
         frame's border (uint8); kept with the map.
@@ -64,3 +69,19 @@ class Warp:
             map_x = np.nan_to_num(points[..., 0] / w, nan=-1e6).clip(-1e6, 1e6).astype(np.float32)
             map_y = np.nan_to_num(points[..., 1] / w, nan=-1e6).clip(-1e6, 1e6).astype(np.float32)
         return cv2.convertMaps(map_x, map_y, cv2.CV_16SC2)
+
+
+def corners_in_frame(size: tuple[float, float], to_frame: np.ndarray) -> np.ndarray:
+    """The corners (4 x 2, frame pixels) of a rectangle of ``size`` (width, height) from the
+    origin, mapped by the homography ``to_frame``; a corner behind the camera lies nowhere in
+    the frame: infinite.
+
+        >>> corners_in_frame((4, 2), np.array([[2.0, 0, 10], [0, 2, 20], [0, 0, 1]])).tolist()
+        [[10.0, 20.0], [18.0, 20.0], [18.0, 24.0], [10.0, 24.0]]
+        >>> bool(np.isinf(corners_in_frame((4, 2), np.array([[1.0, 0, 0], [0, 1, 0], [-1, 0, 1]]))).any())
+        True
+    """
+    width, height = size
+    corners = np.array([(0, 0, 1), (width, 0, 1), (width, height, 1), (0, height, 1)], np.float64) @ np.asarray(to_frame, float).T
+    w = corners[:, 2:]
+    return np.where(w > 1e-12, corners[:, :2] / np.where(w > 1e-12, w, 1.0), np.inf)
