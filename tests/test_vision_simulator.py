@@ -128,6 +128,16 @@ def test_sticks_lie_in_the_tray_or_partly_over_its_edge(paper: str, untidy: bool
     assert (over > 0) == untidy  # untidy throws reach over the edge now and then; tidy ones never
 
 
+def test_a_case_taken_with_more_exposure_is_the_same_scene_brighter() -> None:
+    """The accuracy bench's ``--exposure``: the picture read is the same scene, start picture and
+    answer, brighter (a camera's auto exposure answering a sleeve in view), pale things clipping."""
+    plain, bright = next(hard_cases("a3", 1, seed=4)), next(hard_cases("a3", 1, seed=4, exposure=1.3))
+    assert np.array_equal(plain.start, bright.start)
+    assert (plain.board, plain.sticks, plain.hand) == (bright.board, bright.sticks, bright.hand)
+    assert 1.15 < bright.picture.mean() / plain.picture.mean() < 1.3
+    assert (bright.picture == 255).mean() > (plain.picture == 255).mean()
+
+
 def test_hard_pictures_still_show_most_markers() -> None:
     seen = []
     for paper, mat in (("a3", known_mats()[0]), ("a4", known_mats()[1])):

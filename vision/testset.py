@@ -17,7 +17,7 @@ every other case has a hand reaching over the board or the tray, sometimes carry
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -63,8 +63,11 @@ class Case:
         return sum(self.sticks)
 
 
-def hard_cases(paper: str, count: int, seed: int, size: tuple[int, int] = (640, 480)) -> Iterator[Case]:
-    """``count`` cases on the ``paper`` mat; the same seed gives the same pictures."""
+def hard_cases(paper: str, count: int, seed: int, size: tuple[int, int] = (640, 480), exposure: float = 1.0) -> Iterator[Case]:
+    """``count`` cases on the ``paper`` mat; the same seed gives the same pictures. The picture
+    read is taken with ``exposure`` times the start picture's exposure (beyond the drift every
+    case has: a camera's auto exposure answering a hand or a sleeve in view, a cloud passing),
+    with the same scene and camera otherwise."""
     layout = MatLayout.for_paper(paper)
     simulator = Simulator(layout)
     rng = np.random.default_rng(seed)
@@ -88,7 +91,7 @@ def hard_cases(paper: str, count: int, seed: int, size: tuple[int, int] = (640, 
             beside="".join(rng.permutation(list(borne_off))) if rng.random() < BESIDE_SHARE else "",
             held=str(rng.choice(["L", "D"])) if hand and rng.random() < HELD_SHARE else None,
         )
-        picture = simulator.render(scene, conditions, rng, style)
+        picture = simulator.render(scene, replace(conditions, exposure=conditions.exposure * exposure), rng, style)
         yield Case(start, picture, board, sticks, hand, simulator.piece_size(style), style.piece_shape, conditions.camera.tilt_deg, places)
 
 
@@ -106,21 +109,23 @@ def calibrated_reader(case: Case) -> BoardReader | None:
     return reader
 
 
-def tally(paper: str, count: int, seed: int, size: tuple[int, int] = (640, 480)) -> dict[str, int]:
-    """Read ``count`` hard cases and count what came out (the accuracy bench and tests use it).
+def tally(paper: str, count: int, seed: int, size: tuple[int, int] = (640, 480), exposure: float = 1.0) -> dict[str, int]:
+    """Read ``count`` hard cases (see :func:`hard_cases`) and count what came out (the accuracy
+    bench and tests use it).
 
     ``clear``: cases without a hand; ``ok``: of those, read as "ok"; ``boards_wrong`` and
     ``throws_wrong`` count every "ok" answer that was wrong, hands included. A board is
     right when every square read surely is right: its '?' squares are counted in
-    ``unsure_squares`` (the referee fills them in from the legal moves). A start picture
+    ``unsure_squares`` (the referee fills them in from the legal moves), and a clear board
+    right without any is ``boards_exact`` too (what a score that counts '?' as a miss sees). A start picture
     the reader refuses is not ``calibrated``. A hand over the tray alone may leave the board
     "ok": ``hands_withheld`` counts those whose throw was withheld (a hand's throw is never
     read).
     """
     counts = dict.fromkeys(
-        ["calibrated", "clear", "ok", "boards_right", "boards_wrong", "unsure_squares", "throws_right",
+        ["calibrated", "clear", "ok", "boards_right", "boards_exact", "boards_wrong", "unsure_squares", "throws_right",
          "throws_wrong", "throws_unread", "hands", "hands_occluded", "hands_no_board", "hands_withheld"], 0)
-    for case in hard_cases(paper, count, seed, size):
+    for case in hard_cases(paper, count, seed, size, exposure):
         reader = calibrated_reader(case)
         if reader is None:
             continue
@@ -138,6 +143,7 @@ def tally(paper: str, count: int, seed: int, size: tuple[int, int] = (640, 480))
         assert seen.board is not None
         right = all(read in ("?", true) for read, true in zip(seen.board, case.board))
         counts["boards_right" if right else "boards_wrong"] += 1
+        counts["boards_exact"] += not case.hand and seen.board == case.board
         counts["unsure_squares"] += seen.board.count("?")
         if seen.light_up is None:
             counts["throws_unread"] += 1
