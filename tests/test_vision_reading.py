@@ -40,6 +40,20 @@ def test_hard_pictures_never_give_a_wrong_board_or_throw(paper: str) -> None:
     assert counts["throws_right"] >= 0.5 * counts["clear"], counts
 
 
+def test_greyish_fingers_over_the_paper_margin_are_a_hand_whatever_the_exposure() -> None:
+    """A hard generated picture: fingers of a greyish skin come over the paper margin onto
+    squares 8-10, the picture taken 15 % brighter than the start picture (auto exposure). The
+    skin is hardly redder than the paper, but redder and darker at once: the hand is seen
+    coming in, and no board is given (the fingers were read as dark pieces on 8, 9 and 10)."""
+    for exposure in (1.0, 1.15):
+        case = next(itertools.islice(hard_cases("a3", 34, seed=2, exposure=exposure), 33, None))
+        reader = calibrated_reader(case)
+        assert reader is not None and case.hand == "board"
+        seen = reader.read(case.picture)
+        assert (seen.status, seen.board) == ("occluded", None), seen.board
+        assert "a hand or arm covers squares 8, 9, 10" in seen.reason
+
+
 def test_a_pale_stick_seen_with_its_side_by_a_tilted_camera_is_read() -> None:
     """A hard generated picture: the camera looks from beyond the grid, and the pale stick
     lying over the tray's bottom rim shows its dark side along its top, in the tray. The

@@ -129,6 +129,11 @@ REACHING_MM = 10.0
 #: Changes of the paper around the grid that no shadow makes (log units, against the empty
 #: mat): redder (skin) or bluer (a sleeve), another greenness, or darker than any shadow.
 REDDER, GREENNESS_CHANGE = 0.25, 0.2
+#: ...or redder and darker at once, by this much of each (log units): a greyish skin, redder
+#: than the paper by about REDDER itself, where it shades (a shadow alone only darkens). A
+#: hand's fingers over the paper margin otherwise showed as broken streaks, meeting the view's
+#: border or not as the camera's exposure moved them by a few levels.
+SKIN_REDDER, SKIN_DARKER = 0.15, 0.2
 #: The bare field is at least this share of the grid, whatever covers the rest, and its drop
 #: over red varies this little (log units).
 FIELD_SHARE, FIELD_WIDTH = 0.05, 0.05
@@ -795,7 +800,8 @@ class PieceFinder:
         assert background is not None
         drop_red, drop_blue, lighter, redder = drift
         changed = ((np.abs(changes.redder - redder) > REDDER) | (np.abs(changes.drop_red - drop_red) > GREENNESS_CHANGE)
-                   | (np.abs(changes.drop_blue - drop_blue) > GREENNESS_CHANGE) | (changes.lighter - lighter < -DARKER))
+                   | (np.abs(changes.drop_blue - drop_blue) > GREENNESS_CHANGE) | (changes.lighter - lighter < -DARKER)
+                   | ((changes.redder - redder > SKIN_REDDER) & (changes.lighter - lighter < -SKIN_DARKER)))
         return cv2.morphologyEx((changed & (background.paper | background.tray)).astype(np.uint8), cv2.MORPH_OPEN, _SQUARE3) > 0
 
     def _by_the_tray(self, changed: np.ndarray) -> np.ndarray:
