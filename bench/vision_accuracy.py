@@ -17,6 +17,7 @@ measure a change on both.
 from __future__ import annotations
 
 import argparse
+import math
 
 from senet.vision.mat import PAPERS
 from senet.vision.testset import tally
@@ -31,13 +32,24 @@ def size(text: str) -> tuple[int, int]:
         raise argparse.ArgumentTypeError(f"{text!r} is not WIDTHxHEIGHT, e.g. 1280x720") from None
 
 
+def exposure(text: str) -> float:
+    """A positive finite number."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = 0.0
+    if not 0 < value < math.inf:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a positive number, e.g. 1.15")
+    return value
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cases", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--size", type=size, default=(640, 480), help="picture size, 640x480 (default) or 1280x720")
     parser.add_argument("--paper", choices=PAPERS, action="append", help="only this paper (repeatable); default both")
-    parser.add_argument("--exposure", type=float, default=1.0, help="the pictures' exposure over their start pictures' (default 1)")
+    parser.add_argument("--exposure", type=exposure, default=1.0, help="the pictures' exposure over their start pictures' (default 1)")
     args = parser.parse_args()
     width, height = args.size
     for paper in args.paper or PAPERS:

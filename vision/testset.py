@@ -117,10 +117,10 @@ def tally(paper: str, count: int, seed: int, size: tuple[int, int] = (640, 480),
     ``throws_wrong`` count every "ok" answer that was wrong, hands included. A board is
     right when every square read surely is right: its '?' squares are counted in
     ``unsure_squares`` (the referee fills them in from the legal moves), and a clear board
-    right without any is ``boards_exact`` too (what a score that counts '?' as a miss sees). A start picture
-    the reader refuses is not ``calibrated``. A hand over the tray alone may leave the board
-    "ok": ``hands_withheld`` counts those whose throw was withheld (a hand's throw is never
-    read).
+    right without any is ``boards_exact`` too (what a score that counts '?' as a miss sees).
+    A start picture the reader refuses is not ``calibrated``. A hand over the tray alone may
+    leave the board "ok": ``hands_withheld`` counts those whose throw was withheld (a hand's
+    throw is never read).
     """
     counts = dict.fromkeys(
         ["calibrated", "clear", "ok", "boards_right", "boards_exact", "boards_wrong", "unsure_squares", "throws_right",
