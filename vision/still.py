@@ -69,7 +69,7 @@ class StillFrames(Generic[Answer]):
         """The answer kept, if ``frame`` shows nothing new since the frame it was for; else None."""
         blocks = self._blocks_of(_part(frame, self._region))
         self._compared = (frame, self._region, blocks)
-        if self._blocks is None or frame.shape != self._shape or self._blocks.shape != blocks.shape:
+        if self._blocks is None or frame.shape != self._shape:  # cut as the kept one was: blocks as many
             return None
         return self._answer if cv2.absdiff(blocks, self._blocks).max() <= STILL_LEVELS else None
 
