@@ -81,6 +81,28 @@ def test_a_stick_whose_top_a_low_camera_sees_beyond_the_tray_s_rim_is_read() -> 
     assert (seen.status, seen.light_up) == ("ok", case.light_up)
 
 
+#: Where generated case 754 of the A4 set of seed 3 begins: ``generator_state("a4", 3, 754)``.
+CASE_3A4_754 = (754, {"bit_generator": "PCG64", "state": {"state": 166631147721539746881103492838026154403,
+                                                          "inc": 222003063171874261427395693950637096479},
+                      "has_uint32": 1, "uinteger": 4257462019})
+
+
+def test_a_stick_whose_edge_alone_shows_below_the_tray_s_rim_is_no_hand() -> None:
+    """A hard generated picture (A4 mat, the paper ending a few millimetres below the tray): a
+    pale stick lies against the tray's bottom rim, its footprint partly over it, its top
+    leaning back into the tray as the camera sees it. The paper below shows only a strip of its
+    edge, which runs to the paper's end as fingers reaching in would. Traced with the paper,
+    the bare paper under the rest of its bar leaves that stick over: nothing was traced, the
+    strip was taken for a hand and no throw was read. The four bars traced in the tray alone
+    explain it."""
+    case = next(hard_cases("a4", 1, seed=3, resume=CASE_3A4_754))
+    reader = calibrated_reader(case)
+    assert reader is not None and case.hand is None
+    seen = reader.read(case.picture)
+    assert (seen.status, seen.light_up) == ("ok", case.light_up)
+    assert seen.sticks is not None and not seen.sticks.from_beyond
+
+
 def test_a_dark_stick_whose_lit_back_looks_like_the_tray_is_traced_dark() -> None:
     """A hard generated picture: a red-brown stick lies against a pale one at the tray's edge,
     and a third of its back is lit as bright as the green tray (neither paler nor darker).

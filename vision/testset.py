@@ -63,36 +63,58 @@ class Case:
         return sum(self.sticks)
 
 
-def hard_cases(paper: str, count: int, seed: int, size: tuple[int, int] = (640, 480), exposure: float = 1.0) -> Iterator[Case]:
+def hard_cases(paper: str, count: int, seed: int, size: tuple[int, int] = (640, 480), exposure: float = 1.0,
+               resume: tuple[int, dict] | None = None) -> Iterator[Case]:
     """``count`` cases on the ``paper`` mat; the same seed gives the same pictures. The picture
     read is taken with ``exposure`` times the start picture's exposure (beyond the drift every
     case has: a camera's auto exposure answering a hand or a sleeve in view, a cloud passing),
-    with the same scene and camera otherwise."""
+    with the same scene and camera otherwise. ``resume``: begin at case ``index`` with the random
+    generator's ``state`` there (as :func:`generator_state` gives it), without drawing the cases
+    before it: one case deep in a set, at once."""
     layout = MatLayout.for_paper(paper)
     simulator = Simulator(layout)
     rng = np.random.default_rng(seed)
-    for index in range(count):
-        game = random_game(VARIANT, seed * 1000 + index)
-        position = Position.start(VARIANT)
-        for move in game.position.move_stack[: int(rng.integers(1, len(game.position.move_stack)))]:
-            position.push(move)
-        board = position.board_text
-        conditions = Conditions.random_hard(rng, *size, mat_mm=(layout.width_mm, layout.height_mm))
-        style = Style.random(rng, layout.square_mm)
-        start_places = simulator.place_pieces(START_BOARD, style, conditions.scatter, rng)
-        start = simulator.render(Scene(START_BOARD, places=start_places), conditions.drifted(rng), rng, style)
-        sticks = tuple(bool(v) for v in rng.integers(0, 2, 4))
-        hand = (None, "board", None, "tray")[index % 4]
-        borne_off = "L" * (PIECES - board.count("L")) + "D" * (PIECES - board.count("D"))
-        places = simulator.place_pieces(board, style, conditions.scatter, rng)
-        scene = Scene(
-            board, sticks, hand,
-            places=places,
-            beside="".join(rng.permutation(list(borne_off))) if rng.random() < BESIDE_SHARE else "",
-            held=str(rng.choice(["L", "D"])) if hand and rng.random() < HELD_SHARE else None,
-        )
-        picture = simulator.render(scene, replace(conditions, exposure=conditions.exposure * exposure), rng, style)
-        yield Case(start, picture, board, sticks, hand, simulator.piece_size(style), style.piece_shape, conditions.camera.tilt_deg, places)
+    first = 0
+    if resume is not None:
+        first, rng.bit_generator.state = resume
+    for index in range(first, first + count):
+        yield _case(simulator, rng, seed, index, size, exposure)
+
+
+def generator_state(paper: str, seed: int, index: int, size: tuple[int, int] = (640, 480)) -> dict:
+    """The random generator's state where :func:`hard_cases` begins case ``index``, to resume
+    there; every case before it is drawn (a second or so each)."""
+    simulator = Simulator(MatLayout.for_paper(paper))
+    rng = np.random.default_rng(seed)
+    for earlier in range(index):
+        _case(simulator, rng, seed, earlier, size, 1.0)
+    return rng.bit_generator.state
+
+
+def _case(simulator: Simulator, rng: np.random.Generator, seed: int, index: int, size: tuple[int, int], exposure: float) -> Case:
+    """Case ``index`` of the set of ``seed``, its camera, light and pieces drawn from ``rng``."""
+    layout = simulator.layout
+    game = random_game(VARIANT, seed * 1000 + index)
+    position = Position.start(VARIANT)
+    for move in game.position.move_stack[: int(rng.integers(1, len(game.position.move_stack)))]:
+        position.push(move)
+    board = position.board_text
+    conditions = Conditions.random_hard(rng, *size, mat_mm=(layout.width_mm, layout.height_mm))
+    style = Style.random(rng, layout.square_mm)
+    start_places = simulator.place_pieces(START_BOARD, style, conditions.scatter, rng)
+    start = simulator.render(Scene(START_BOARD, places=start_places), conditions.drifted(rng), rng, style)
+    sticks = tuple(bool(v) for v in rng.integers(0, 2, 4))
+    hand = (None, "board", None, "tray")[index % 4]
+    borne_off = "L" * (PIECES - board.count("L")) + "D" * (PIECES - board.count("D"))
+    places = simulator.place_pieces(board, style, conditions.scatter, rng)
+    scene = Scene(
+        board, sticks, hand,
+        places=places,
+        beside="".join(rng.permutation(list(borne_off))) if rng.random() < BESIDE_SHARE else "",
+        held=str(rng.choice(["L", "D"])) if hand and rng.random() < HELD_SHARE else None,
+    )
+    picture = simulator.render(scene, replace(conditions, exposure=conditions.exposure * exposure), rng, style)
+    return Case(start, picture, board, sticks, hand, simulator.piece_size(style), style.piece_shape, conditions.camera.tilt_deg, places)
 
 
 def calibrated_reader(case: Case) -> BoardReader | None:

@@ -649,12 +649,18 @@ class TrayReader:
         explain: nothing is traced then; fingers laid over the sticks, traced with the paper,
         make more bars than the four sticks, and traced in the tray alone leave what no bar
         explains). Seen from aside, a stick's top lies beyond its footprint: a low camera sees
-        the top of a stick against the rim reach across the band. And whether a stick read pale
-        from its sliver in the tray with the paper's help (:attr:`Bar.pale_sliver`) explains some of it."""
+        the top of a stick against the rim reach across the band. Where the paper leaves the
+        sticks untraced (a stick whose footprint lies over the rim, its top leaning back into the
+        tray, shows on the paper only as a strip of its edge: the bare paper under the rest
+        counts against its bar, and it is left over), the bars traced in the tray alone are
+        looked at instead. And whether a stick read pale from its sliver in the tray with the
+        paper's help (:attr:`Bar.pale_sliver`) explains some of it."""
         height, width = crossing.shape
         bars = self.bars.traced(objects, pale, dark, beside)
         if len(bars) > 4 and not self.bars.traced(objects, pale, dark):
             return crossing, False
+        if not bars:  # untraced with the paper
+            bars = self.bars.traced(objects, pale, dark)
         tops, slivers = np.zeros_like(crossing), np.zeros_like(crossing)
         for bar in bars:
             corners = bar.corners + (self._band, 0)
