@@ -81,10 +81,16 @@ def test_a_stick_whose_top_a_low_camera_sees_beyond_the_tray_s_rim_is_read() -> 
     assert (seen.status, seen.light_up) == ("ok", case.light_up)
 
 
-#: Where generated case 754 of the A4 set of seed 3 begins: ``generator_state("a4", 3, 754)``.
-CASE_3A4_754 = (754, {"bit_generator": "PCG64", "state": {"state": 166631147721539746881103492838026154403,
-                                                          "inc": 222003063171874261427395693950637096479},
-                      "has_uint32": 1, "uinteger": 4257462019})
+def pcg64_state(value: int, uinteger: int, has_uint32: int) -> dict:
+    """A state of the generated cases' random generator (PCG64, its increment the A4 set of seed 3's)."""
+    return {"bit_generator": "PCG64", "state": {"state": value, "inc": 222003063171874261427395693950637096479},
+            "has_uint32": has_uint32, "uinteger": uinteger}
+
+
+#: Where generated cases of the A4 set of seed 3 begin, by number: ``generator_state("a4", 3, number)``.
+A4_SEED_3 = {580: pcg64_state(8220389035571767022216769039696603314, 3604152007, 0),
+             704: pcg64_state(292372030688309004811996792964919009557, 3666583623, 0),
+             754: pcg64_state(166631147721539746881103492838026154403, 4257462019, 1)}
 
 
 def test_a_stick_whose_edge_alone_shows_below_the_tray_s_rim_is_no_hand() -> None:
@@ -95,12 +101,25 @@ def test_a_stick_whose_edge_alone_shows_below_the_tray_s_rim_is_no_hand() -> Non
     the bare paper under the rest of its bar leaves that stick over: nothing was traced, the
     strip was taken for a hand and no throw was read. The four bars traced in the tray alone
     explain it."""
-    case = next(hard_cases("a4", 1, seed=3, resume=CASE_3A4_754))
+    case = next(hard_cases("a4", 1, seed=3, resume=(754, A4_SEED_3[754])))
     reader = calibrated_reader(case)
     assert reader is not None and case.hand is None
     seen = reader.read(case.picture)
     assert (seen.status, seen.light_up) == ("ok", case.light_up)
     assert seen.sticks is not None and not seen.sticks.from_beyond
+
+
+@pytest.mark.parametrize("number", [580, 704])
+def test_a_pale_stick_over_the_tray_s_rim_traced_with_a_strip_of_its_shade_is_read_pale(number: int) -> None:
+    """Hard generated pictures (A4 mat): a pale stick lies against the tray's bottom rim, partly
+    over it, the shade beside its top as wide as a third of it. Its bar, traced with the paper
+    below, takes in a strip of that shade: 70% of its own pixels pale, 23-25% dark. That was
+    no plain side, and the stick crossing the paper was taken for a hand: no throw was read."""
+    case = next(hard_cases("a4", 1, seed=3, resume=(number, A4_SEED_3[number])))
+    reader = calibrated_reader(case)
+    assert reader is not None and case.hand is None
+    seen = reader.read(case.picture)
+    assert (seen.status, seen.light_up) == ("ok", case.light_up)
 
 
 def test_a_dark_stick_whose_lit_back_looks_like_the_tray_is_traced_dark() -> None:

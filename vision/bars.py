@@ -49,10 +49,11 @@ SHOWN, FILL, INSIDE, UNDER = 0.3, 0.75, 0.15, 0.5
 FLUSH = 0.03
 #: A bar's own pixels show its side: pale with at least the first of SURE of them pale and at
 #: most the first of MIXED dark; dark with at least the second of SURE dark and at most the
-#: second of MIXED pale. A pale stick's shaded side is narrow beside its top; a dark stick's lit
-#: back may look neither paler nor darker than the tray (a red-brown stick on a green tray: a
-#: third of it), as a dark stick's patch may (tray.DARK_SHARE).
-SURE, MIXED = (0.7, 0.5), (0.2, 0.1)
+#: second of MIXED pale. A pale stick's shaded side is narrow beside its top, but a bar laid
+#: over the rim or against the shadow it casts may take in a strip of them, a quarter of its
+#: width; a dark stick's lit back may look neither paler nor darker than the tray (a red-brown
+#: stick on a green tray: a third of it), as a dark stick's patch may (tray.DARK_SHARE).
+SURE, MIXED = (0.7, 0.5), (0.25, 0.1)
 #: A bar whose pixels in the tray may all be a pale stick's side (its top beyond the tray's rim,
 #: say) shows its side up on the paper: of what changed under it there, at most the first of
 #: DARK_ON_PAPER darker than any shadow for a pale top, at least the second for a dark back.
