@@ -112,9 +112,9 @@ def test_a_stick_whose_edge_alone_shows_below_the_tray_s_rim_is_no_hand() -> Non
 @pytest.mark.parametrize("number", [580, 704])
 def test_a_pale_stick_over_the_tray_s_rim_traced_with_a_strip_of_its_shade_is_read_pale(number: int) -> None:
     """Hard generated pictures (A4 mat): a pale stick lies against the tray's bottom rim, partly
-    over it, the shade beside its top as wide as a third of it. Its bar, traced with the paper
-    below, takes in a strip of that shade: 70% of its own pixels pale, 23-25% dark. That was
-    no plain side, and the stick crossing the paper was taken for a hand: no throw was read."""
+    over it. Its bar, traced with the paper below, takes in a strip of the shade beside its top:
+    70% of its own pixels pale, 23-25% dark. That was no plain side, and the stick crossing the
+    paper was taken for a hand: no throw was read."""
     case = next(hard_cases("a4", 1, seed=3, resume=(number, A4_SEED_3[number])))
     reader = calibrated_reader(case)
     assert reader is not None and case.hand is None

@@ -17,7 +17,7 @@ from senet.vision.mat import MatLayout
 from senet.vision.recording import record_session
 from senet.vision.simulator import STICK_OVERHANG_MM, Conditions, Light, Scene, Simulator, Style
 from senet.vision.sources import START_BOARD
-from senet.vision.testset import hard_cases
+from senet.vision.testset import generator_state, hard_cases
 
 A3 = MatLayout.for_paper("a3")
 EMPTY = "." * 30
@@ -136,6 +136,15 @@ def test_a_case_taken_with_more_exposure_is_the_same_scene_brighter() -> None:
     assert (plain.board, plain.sticks, plain.hand) == (bright.board, bright.sticks, bright.hand)
     assert 1.15 < bright.picture.mean() / plain.picture.mean() < 1.3
     assert (bright.picture == 255).mean() > (plain.picture == 255).mean()
+
+
+def test_a_case_resumed_from_the_generator_s_state_is_the_case_drawn_in_turn() -> None:
+    """A case deep in a set is read at once (its tests need not draw all the cases before it):
+    resumed where the generator stood, it is the very case drawn in turn, hands and all."""
+    in_turn = list(hard_cases("a3", 3, seed=4))[2]
+    resumed = next(hard_cases("a3", 1, seed=4, resume=(2, generator_state("a3", 4, 2))))
+    assert np.array_equal(resumed.start, in_turn.start) and np.array_equal(resumed.picture, in_turn.picture)
+    assert (resumed.board, resumed.sticks, resumed.hand) == (in_turn.board, in_turn.sticks, in_turn.hand)
 
 
 def test_hard_pictures_still_show_most_markers() -> None:
