@@ -83,7 +83,7 @@ def hard_cases(paper: str, count: int, seed: int, size: tuple[int, int] = (640, 
 
 def generator_state(paper: str, seed: int, index: int, size: tuple[int, int] = (640, 480)) -> dict:
     """The random generator's state where :func:`hard_cases` begins case ``index``, to resume
-    there; every case before it is drawn (a second or so each)."""
+    there; every case before it is drawn (about 0.15 s each: two minutes to case 754)."""
     simulator = Simulator(MatLayout.for_paper(paper))
     rng = np.random.default_rng(seed)
     for earlier in range(index):
