@@ -204,15 +204,17 @@ class BarFitter:
             core_mask, stick_mask = (polygon_mask(objects.shape, corners) for corners in (core, stick))
             own = (core_mask > 0) & (self._tray(taken) == 0) & (objects > 0)
             footprint = polygon_mask(taken.shape, stick + (self._band, 0))
-            pale_up = _pale_up(own, pale, dark, pale_sides)
+            shares = _shares(own, pale, dark, pale_sides)
+            pale_up = _pale_up(shares)
             over_the_rim = footprint.sum() > self._tray(footprint).sum()
-            # Read dark, lying over the rim, and all its pixels in the tray a side's sliver?
-            side_only = pale_up is False and over_the_rim and self._maybe_a_side(own, core_mask)
+            # Mostly dark, lying over the rim, and all its pixels in the tray a side's sliver (at
+            # the rim, the edge of a pale top may show too)?
+            side_only = shares[1] >= SURE[1] and over_the_rim and self._maybe_a_side(own, core_mask)
             pale_sliver = False
             if side_only:  # the paper may tell (it changed only beside the tray)
                 pale_up = None if beside is None else _pale_on_paper(footprint, beside)
             elif pale_up is None and over_the_rim and beside is not None and _pale_on_paper(footprint, beside):
-                pale_up = _pale_up(own, pale, dark, pale_sides, over_the_rim=True)
+                pale_up = _pale_up(shares, over_the_rim=True)
                 pale_sliver = pale_up is not None
             bar = Bar(stick_mask > 0, pale_up, stick, side_only=side_only and pale_up is None, pale_sliver=pale_sliver)
             bars.append(bar)
@@ -387,27 +389,35 @@ def _pale_on_paper(footprint: np.ndarray, beside: np.ndarray) -> bool | None:
     return False if dark_share >= DARK_ON_PAPER[1] else True if dark_share <= DARK_ON_PAPER[0] else None
 
 
-def _pale_up(own: np.ndarray, pale: np.ndarray, dark: np.ndarray, pale_sides: np.ndarray, over_the_rim: bool = False) -> bool | None:
-    """True (pale) or False (dark) when a bar's own changed pixels (``own``, bool) plainly show
-    one side, else None. Dark pixels that may be a pale stick's side (``pale_sides``, bool) do
-    not count: a dark stick shows more than those. ``over_the_rim``: they are the sliver of a
-    bar lying over the tray's rim, which the paper shows pale (see RIM_PALE).
+def _shares(own: np.ndarray, pale: np.ndarray, dark: np.ndarray, pale_sides: np.ndarray) -> tuple[float, float]:
+    """The shares of a bar's own changed pixels (``own``, bool) that are pale and dark. Dark
+    pixels that may be a pale stick's side (``pale_sides``, bool) do not count: a dark stick
+    shows more than those.
 
     >>> own, pale_sides = np.ones((2, 10), bool), np.zeros((2, 10), bool)
     >>> pale, dark = np.zeros((2, 10), np.uint8), np.zeros((2, 10), np.uint8)
     >>> pale[1], dark[0], pale_sides[0] = 1, 1, True  # half its width a side along its top
-    >>> _pale_up(own, pale, dark, pale_sides), _pale_up(own, pale, dark, np.zeros_like(pale_sides))
-    (True, None)
-    >>> back = np.zeros_like(dark); back[0], back[1, :2] = 1, 1  # 60% dark, the rest neither
-    >>> _pale_up(own, np.zeros_like(pale), back, np.zeros_like(pale_sides))  # a dark stick's lit back
-    False
-    >>> sliver = np.zeros_like(pale); sliver[:, :6] = 1  # 60% pale, the rest blur
-    >>> _pale_up(own, sliver, dark * 0, np.zeros_like(pale_sides)), _pale_up(own, sliver, dark * 0, np.zeros_like(pale_sides), over_the_rim=True)
-    (None, True)
+    >>> _shares(own, pale, dark, pale_sides), _shares(own, pale, dark, np.zeros_like(pale_sides))
+    ((1.0, 0.0), (0.5, 0.5))
     """
     own = own & ~pale_sides
     count = max(int(own.sum()), 1)
-    pale_share, dark_share = (pale[own] > 0).sum() / count, (dark[own] > 0).sum() / count
+    return float((pale[own] > 0).sum() / count), float((dark[own] > 0).sum() / count)
+
+
+def _pale_up(shares: tuple[float, float], over_the_rim: bool = False) -> bool | None:
+    """True (pale) or False (dark) when a bar's own pixels plainly show one side, given the
+    :func:`_shares` of them pale and dark, else None. ``over_the_rim``: they are the sliver of a
+    bar lying over the tray's rim, which the paper shows pale (see RIM_PALE).
+
+    >>> _pale_up((1.0, 0.0)), _pale_up((0.5, 0.5))  # a pale top; half of it dark, half pale
+    (True, None)
+    >>> _pale_up((0.0, 0.6))  # 60% dark, the rest neither: a dark stick's lit back
+    False
+    >>> _pale_up((0.6, 0.0)), _pale_up((0.6, 0.0), over_the_rim=True)  # 60% pale, the rest blur
+    (None, True)
+    """
+    pale_share, dark_share = shares
     pale_from, dark_at_most = (RIM_PALE, MIXED[1]) if over_the_rim else (SURE[0], MIXED[0])
     if pale_share >= pale_from and dark_share <= dark_at_most:
         return True
