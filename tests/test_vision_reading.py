@@ -17,10 +17,10 @@ import pytest
 from senet.vision.geometry import MIN_MARKERS, BoardLocator, choose_mat, detect_markers, known_mats
 from senet.vision.mat import MatLayout
 from senet.vision.pieces import SquareReadings
-from senet.vision.reader import NOT_SEEN_EMPTY, BoardReader
+from senet.vision.reader import NOT_SEEN_EMPTY, BoardReader, Observation
 from senet.vision.simulator import Conditions, Scene, Simulator, Style
 from senet.vision.sources import START_BOARD
-from senet.vision.testset import calibrated_reader, hard_cases, tally
+from senet.vision.testset import Case, calibrated_reader, hard_cases, tally
 from senet.vision.tray import TrayReading
 
 
@@ -95,6 +95,15 @@ A4_SEED_3 = {580: pcg64_state(8220389035571767022216769039696603314, 3604152007,
 A4_SEED_5 = {740: pcg64_state(237224588921364051293267889546832700958, 2411142959, 1, increment=233193750087604940414945475171846202189)}
 
 
+def clear_a4_case_read(seed: int, number: int, state: dict) -> tuple[Case, Observation]:
+    """Generated case ``number`` of the A4 set of ``seed`` (a clear picture), resumed from the
+    generator's ``state`` there, and what a reader calibrated on its start picture reads in it."""
+    case = next(hard_cases("a4", 1, seed=seed, resume=(number, state)))
+    reader = calibrated_reader(case)
+    assert reader is not None and case.hand is None
+    return case, reader.read(case.picture)
+
+
 def test_a_stick_whose_edge_alone_shows_below_the_tray_s_rim_is_no_hand() -> None:
     """A hard generated picture (A4 mat, the paper ending a few millimetres below the tray): a
     pale stick lies against the tray's bottom rim, its footprint partly over it, its top
@@ -103,10 +112,7 @@ def test_a_stick_whose_edge_alone_shows_below_the_tray_s_rim_is_no_hand() -> Non
     the bare paper under the rest of its bar leaves that stick over: nothing was traced, the
     strip was taken for a hand and no throw was read. The four bars traced in the tray alone
     explain it."""
-    case = next(hard_cases("a4", 1, seed=3, resume=(754, A4_SEED_3[754])))
-    reader = calibrated_reader(case)
-    assert reader is not None and case.hand is None
-    seen = reader.read(case.picture)
+    case, seen = clear_a4_case_read(3, 754, A4_SEED_3[754])
     assert (seen.status, seen.light_up) == ("ok", case.light_up)
     assert seen.sticks is not None and not seen.sticks.from_beyond
 
@@ -117,10 +123,7 @@ def test_a_pale_stick_over_the_tray_s_rim_traced_with_a_strip_of_its_shade_is_re
     over it. Its bar, traced with the paper below, takes in a strip of the shade beside its top:
     70% of its own pixels pale, 23-25% dark. That was no plain side, and the stick crossing the
     paper was taken for a hand: no throw was read."""
-    case = next(hard_cases("a4", 1, seed=3, resume=(number, A4_SEED_3[number])))
-    reader = calibrated_reader(case)
-    assert reader is not None and case.hand is None
-    seen = reader.read(case.picture)
+    case, seen = clear_a4_case_read(3, number, A4_SEED_3[number])
     assert (seen.status, seen.light_up) == ("ok", case.light_up)
 
 
@@ -130,10 +133,7 @@ def test_a_pale_stick_over_the_tray_s_rim_showing_its_side_in_the_tray_and_its_t
     shaded side shows, and along the rim a strip of its top's edge: 62% of its sliver dark, 18%
     pale. That was no plain side and no plain pale sliver, so three sticks were counted and no
     throw was read; the sliver lies where a pale stick's side shows, and the paper reads it."""
-    case = next(hard_cases("a4", 1, seed=5, resume=(740, A4_SEED_5[740])))
-    reader = calibrated_reader(case)
-    assert reader is not None and case.hand is None
-    seen = reader.read(case.picture)
+    case, seen = clear_a4_case_read(5, 740, A4_SEED_5[740])
     assert (seen.status, seen.light_up) == ("ok", case.light_up)
 
 
