@@ -81,24 +81,27 @@ def test_a_stick_whose_top_a_low_camera_sees_beyond_the_tray_s_rim_is_read() -> 
     assert (seen.status, seen.light_up) == ("ok", case.light_up)
 
 
-def pcg64_state(value: int, uinteger: int, has_uint32: int, increment: int = 222003063171874261427395693950637096479) -> dict:
-    """A state of the generated cases' random generator (PCG64; its ``increment`` is fixed by
-    the seed, by default the A4 set of seed 3's)."""
-    return {"bit_generator": "PCG64", "state": {"state": value, "inc": increment}, "has_uint32": has_uint32, "uinteger": uinteger}
+#: The increment of the generated cases' random generator (PCG64), fixed by the seed.
+INCREMENTS = {3: 222003063171874261427395693950637096479, 5: 233193750087604940414945475171846202189}
 
 
-#: Where generated cases of the A4 set of seed 3 begin, by number: ``generator_state("a4", 3, number)``.
-A4_SEED_3 = {580: pcg64_state(8220389035571767022216769039696603314, 3604152007, 0),
-             704: pcg64_state(292372030688309004811996792964919009557, 3666583623, 0),
-             754: pcg64_state(166631147721539746881103492838026154403, 4257462019, 1)}
-#: Where generated cases of the A4 set of seed 5 begin, by number: ``generator_state("a4", 5, number)``.
-A4_SEED_5 = {740: pcg64_state(237224588921364051293267889546832700958, 2411142959, 1, increment=233193750087604940414945475171846202189)}
+def pcg64_state(seed: int, value: int, uinteger: int, has_uint32: int) -> dict:
+    """A state of the random generator of the generated cases of ``seed``."""
+    return {"bit_generator": "PCG64", "state": {"state": value, "inc": INCREMENTS[seed]}, "has_uint32": has_uint32, "uinteger": uinteger}
 
 
-def clear_a4_case_read(seed: int, number: int, state: dict) -> tuple[Case, Observation]:
-    """Generated case ``number`` of the A4 set of ``seed`` (a clear picture), resumed from the
-    generator's ``state`` there, and what a reader calibrated on its start picture reads in it."""
-    case = next(hard_cases("a4", 1, seed=seed, resume=(number, state)))
+#: Where generated cases begin, by (paper, seed, number): ``generator_state(paper, seed, number)``.
+RESUME = {("a4", 3, 580): pcg64_state(3, 8220389035571767022216769039696603314, 3604152007, 0),
+          ("a4", 3, 704): pcg64_state(3, 292372030688309004811996792964919009557, 3666583623, 0),
+          ("a4", 3, 754): pcg64_state(3, 166631147721539746881103492838026154403, 4257462019, 1),
+          ("a4", 5, 740): pcg64_state(5, 237224588921364051293267889546832700958, 2411142959, 1)}
+
+
+def clear_case_read(paper: str, seed: int, number: int) -> tuple[Case, Observation]:
+    """Generated case ``number`` of the ``paper`` set of ``seed`` (a clear picture), resumed
+    from the generator's state there (:data:`RESUME`), and what a reader calibrated on its
+    start picture reads in it."""
+    case = next(hard_cases(paper, 1, seed=seed, resume=(number, RESUME[paper, seed, number])))
     reader = calibrated_reader(case)
     assert reader is not None and case.hand is None
     return case, reader.read(case.picture)
@@ -112,7 +115,7 @@ def test_a_stick_whose_edge_alone_shows_below_the_tray_s_rim_is_no_hand() -> Non
     the bare paper under the rest of its bar leaves that stick over: nothing was traced, the
     strip was taken for a hand and no throw was read. The four bars traced in the tray alone
     explain it."""
-    case, seen = clear_a4_case_read(3, 754, A4_SEED_3[754])
+    case, seen = clear_case_read("a4", 3, 754)
     assert (seen.status, seen.light_up) == ("ok", case.light_up)
     assert seen.sticks is not None and not seen.sticks.from_beyond
 
@@ -123,7 +126,7 @@ def test_a_pale_stick_over_the_tray_s_rim_traced_with_a_strip_of_its_shade_is_re
     over it. Its bar, traced with the paper below, takes in a strip of the shade beside its top:
     70% of its own pixels pale, 23-25% dark. That was no plain side, and the stick crossing the
     paper was taken for a hand: no throw was read."""
-    case, seen = clear_a4_case_read(3, number, A4_SEED_3[number])
+    case, seen = clear_case_read("a4", 3, number)
     assert (seen.status, seen.light_up) == ("ok", case.light_up)
 
 
@@ -133,7 +136,7 @@ def test_a_pale_stick_over_the_tray_s_rim_showing_its_side_in_the_tray_and_its_t
     shaded side shows, and along the rim a strip of its top's edge: 62% of its sliver dark, 18%
     pale. That was no plain side and no plain pale sliver, so three sticks were counted and no
     throw was read; the sliver lies where a pale stick's side shows, and the paper reads it."""
-    case, seen = clear_a4_case_read(5, 740, A4_SEED_5[740])
+    case, seen = clear_case_read("a4", 5, 740)
     assert (seen.status, seen.light_up) == ("ok", case.light_up)
 
 
