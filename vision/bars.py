@@ -56,8 +56,9 @@ FLUSH = 0.03
 SURE, MIXED = (0.7, 0.5), (0.25, 0.1)
 #: A bar whose pixels in the tray may all be a pale stick's side (its top beyond the tray's rim,
 #: say) shows its side up on the paper: of what changed under it there, at most the first of
-#: DARK_ON_PAPER darker than any shadow for a pale top, at least the second for a dark back.
-DARK_ON_PAPER = (0.1, 0.5)
+#: DARK_ON_PAPER darker than any shadow and at least PALE_ON_PAPER as bright as a pale top
+#: looks for a pale top, at least the second of DARK_ON_PAPER for a dark back.
+DARK_ON_PAPER, PALE_ON_PAPER = (0.1, 0.5), 0.5
 #: A bar lying over the tray's rim shows a sliver in the tray, much of it the blur along its
 #: edges: pale when at least RIM_PALE of it is pale and at most the second of MIXED dark, if
 #: the paper beside the tray shows it pale too (as DARK_ON_PAPER tells).
@@ -375,18 +376,22 @@ def _same(before: np.ndarray, now: np.ndarray) -> bool:
 def _pale_on_paper(footprint: np.ndarray, beside: np.ndarray) -> bool | None:
     """Whether the paper shows a stick pale side up (True) or dark (False), or None when it does
     not plainly: what changed on the paper within its ``footprint`` (uint8, the shape of
-    ``beside``) is mostly darker than any shadow (``beside`` 2: a dark back), or hardly any of it.
+    ``beside``) is mostly darker than any shadow (``beside`` 2: a dark back), or hardly any of
+    it and mostly as bright as a pale top (``beside`` 1; 3 is neither: a brown back, skin).
 
     >>> beside, footprint = np.zeros((4, 8), np.uint8), np.zeros((4, 8), np.uint8)
     >>> footprint[1:3, 1:7], beside[1:3, 0:5] = 1, 2
     >>> _pale_on_paper(footprint, beside), _pale_on_paper(footprint, beside // 2), _pale_on_paper(footprint, 0 * beside)
     (False, True, None)
+    >>> _pale_on_paper(footprint, beside + 1)  # what changed is dimmer than a pale top
     """
     changed = beside[(footprint > 0) & (beside > 0)]
     if changed.size == 0:
         return None
     dark_share = (changed == 2).mean()
-    return False if dark_share >= DARK_ON_PAPER[1] else True if dark_share <= DARK_ON_PAPER[0] else None
+    if dark_share >= DARK_ON_PAPER[1]:
+        return False
+    return True if dark_share <= DARK_ON_PAPER[0] and (changed == 1).mean() >= PALE_ON_PAPER else None
 
 
 def _shares(own: np.ndarray, pale: np.ndarray, dark: np.ndarray, pale_sides: np.ndarray) -> tuple[float, float]:

@@ -59,6 +59,9 @@ COLOUR_CHANGE = 0.24
 #: paper by about 0.2. (Lower, and a dark stick's shadow on the paper joins the table's checks
 #: beyond it, as a hand reaching in would.)
 PAPER_CHANGE = 0.18
+#: A pale stick's top on the paper is at least 0.6 as bright as the paper (log): it shows at
+#: 0.8-1.2 of it. A dark stick's brown back shows at 0.3-0.45 of it, darker skins too.
+PALE_TOP_ON_PAPER = float(np.log(0.6))
 #: The most the light's or the camera's colour (log colour ratios) and brightness (log)
 #: may drift since the calibration: skin or a sleeve differ from the green by 0.4 or more.
 #: Where less than FREE_TRAY of the tray stays that near, something covers most of it.
@@ -612,12 +615,14 @@ class TrayReader:
 
     def _changed_beside(self, logged: np.ndarray, shift: np.ndarray, drift: float) -> np.ndarray:
         """Where the band of paper beside and below the tray changed colour since calibration (a
-        mask of the banded view, uint8: 1, or 2 where it is darker than any shadow), the light's
-        drift (``shift`` in colour, ``drift`` in brightness) taken off. ``logged``: the banded
-        view's log values."""
+        mask of the banded view, uint8: 1 where it is as bright as a pale top on the paper looks,
+        2 where it is darker than any shadow, 3 between: a brown back, a hand's skin), the
+        light's drift (``shift`` in colour, ``drift`` in brightness) taken off. ``logged``: the
+        banded view's log values."""
         blue_green, red_green, brightness = _ratios(cv2.subtract(logged, self._band_reference))
         moved = cv2.add(cv2.absdiff(blue_green, float(shift[0])), cv2.absdiff(red_green, float(shift[1])))
         changed = ((moved > PAPER_CHANGE) & (self._ring > 0)).astype(np.uint8)
+        changed[(changed > 0) & (brightness < drift + PALE_TOP_ON_PAPER)] = 3
         changed[(changed > 0) & (brightness < drift + DARKER_THAN_SHADOW)] = 2
         return changed
 
