@@ -74,6 +74,12 @@ PALE, DARK = 0.0, float(np.log(0.8))
 #: value: a full shadow with the room's fill light at its dimmest keeps about 0.4): only a
 #: dark side is so dark, and one this dark may keep too little colour to tell from the tray's.
 DARKER_THAN_SHADOW = float(np.log(0.3))
+#: A near-black stick keeps so little colour that much of it stays under COLOUR_CHANGE.
+#: Darker than DIM against the free tray (under 0.45 of its camera value: only a full shadow
+#: under the dimmest fill light is as dark, and it keeps the tray's colour), a pixel whose
+#: colour moved at least half COLOUR_CHANGE is a dark side too; but not within a stick's
+#: height of a pale top, whose shaded side is as dark and as far from the tray's colour.
+DIM = float(np.log(0.45))
 #: A clipped channel (plane.CLIPPED) where that channel of the empty tray was at most
 #: CLIPPED_FROM is a pale side. Elsewhere, red or blue clipped while green is not is no tray
 #: either, where the tray (as the light is now) shows that channel at least DIMMER (log units)
@@ -171,6 +177,8 @@ _LUMP = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (LUMP_PX, LUMP_PX))
 #: The lit tray near a pixel, that its brightness is told against: the brightest free tray
 #: within this window (20 mm), smoothed over it. _NONE marks pixels with no free tray.
 _NEAR, _NONE = (13, 13), -10.0
+#: A stick's height each way: as far as a pale stick's side may show beside its top.
+_SIDE_REACH = np.ones((2 * round(STICK_HEIGHT_MM / MM_PER_PX) + 1,) * 2, np.uint8)
 #: Sticks lying against each other are parted by the cores of their pale and dark pixels: these
 #: eroded this many rounds (tray pixels, 1.5 mm each), each at least this share of a stick.
 SEAM, CORE = 2, 0.3
@@ -553,7 +561,7 @@ class TrayReader:
         # it is measured on the pixels still near the tray's colour and brightness (too few, and
         # something covers the tray). A clipped pixel has lost its colour, but one that was far
         # from clipping, or clipped in a channel the tray shows dimmer than green, is a pale side;
-        # and no shadow is as dark as a dark side.
+        # and no shadow is as dark as a dark side, nor as dark and of another colour (DIM).
         blue_green, red_green, brightness = _ratios(change)
         samples = np.stack([blue_green.ravel()[self._grid], red_green.ravel()[self._grid]])
         sampled_brightness = brightness.ravel()[self._grid]
@@ -566,7 +574,8 @@ class TrayReader:
         moved = cv2.blur(cv2.add(cv2.absdiff(blue_green, 0), cv2.absdiff(red_green, 0)), (3, 3))
         clipped = _brightest(tray) >= CLIPPED
         drift = robust.median(sampled_brightness[tray_like])
-        unseen_colour = brightness < drift + DARKER_THAN_SHADOW
+        near_pale = cv2.dilate(((brightness > drift + PALE) & (moved > COLOUR_CHANGE)).astype(np.uint8), _SIDE_REACH) > 0
+        unseen_colour = (brightness < drift + DARKER_THAN_SHADOW) | ((brightness < drift + DIM) & (moved > COLOUR_CHANGE / 2) & ~near_pale)
         no_tray = np.zeros_like(clipped)  # looked at only where a pixel clips: usually few
         if clipped.any():
             no_tray[clipped] = self._beyond_clipping(clipped, tray, change, drift) | self._clipped_before_green(clipped, tray, shift)
