@@ -95,7 +95,8 @@ EDGE_SLACK = 0.1
 #: A piece's light is the bare field's about its square where that shows at least this much
 #: (in squares' areas, over the square and those around it).
 FIELD_SHOWN = 0.5
-#: A piece whose surroundings are this much not-field is part of something larger (a hand).
+#: A piece whose surroundings are this much not-field is part of something larger (a hand),
+#: unless other pieces found explain enough of them.
 CROWDED = 0.55
 #: A piece whose base shows less than this share of piece is not surely on its square.
 GROUNDED = 0.5
@@ -708,6 +709,9 @@ class PieceFinder:
                 if self._shares(piece).get(square, 0.0) > LOOK_SURE:
                     self._looks.append((square, features))
         surely = [number for number, piece in enumerate(pieces) if piece.found > 0.5]  # not a speck or a shadow
+        for number, index in zip(surely, sure):  # the lattice points of the pieces surely found, in order
+            if pieces[number].crowded and not self._crowded(index, evidence, [other for other in sure if other != index]):
+                pieces[number] = replace(pieces[number], crowded=False)
         calls = np.array([pieces[number].light for number in surely])
         looks = np.array(brightness)[surely]
         doubted = _against_the_others(looks / self.colours.spread[0], calls, SPLIT_GAP)
@@ -729,6 +733,16 @@ class PieceFinder:
         reaching = self._reaching_in(seen, changed & ~overhang, from_beyond)
         faint = self.plane.square_means(((evidence > FAINT[0]) | self._clipped_in_glare(view, overall[0])) & ~explained & background.grid)
         return self._squares(pieces, unexplained, self._larger_than_a_piece(unexplained), faint, reaching)
+
+    def _crowded(self, index: int, evidence: np.ndarray, others: list[int]) -> bool:
+        """Whether more than CROWDED of the surroundings of the piece at lattice point ``index``
+        look like no field, of those the bodies of the pieces found at ``others`` leave: two
+        pieces standing close in squares side by side crowd each other, and are no hand."""
+        assert self._lattice is not None
+        lattice = self._lattice
+        samples = lattice.outside[index]
+        counted = (lattice.known[samples] > 0) & ~lattice.body_mask(others, self.plane.size, grow=1.0).flat[samples]
+        return float((evidence.flat[samples] * counted).sum()) > CROWDED * max(int(counted.sum()), 1)
 
     def _behind(self, evidence: np.ndarray, own: np.ndarray, drop: np.ndarray, hidden: np.ndarray, peaks: list[int],
                 changes: Changes, light: np.ndarray) -> list[tuple[int, Piece]]:
