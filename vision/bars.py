@@ -61,7 +61,7 @@ SURE, MIXED = (0.7, 0.5), (0.25, 0.1)
 DARK_ON_PAPER, PALE_ON_PAPER = (0.1, 0.5), 0.5
 #: A bar lying over the tray's rim shows a sliver in the tray, much of it the blur along its
 #: edges: pale when at least RIM_PALE of it is pale and at most the second of MIXED dark, if
-#: the paper beside the tray shows it pale too (as DARK_ON_PAPER tells).
+#: the paper beside the tray shows it pale too (as DARK_ON_PAPER and PALE_ON_PAPER tell).
 RIM_PALE = 0.5
 #: Changed pixels farther than NEAR (a share of a stick's width) from every stick found are left
 #: over. Where a lump of them at least THICK of a stick's width across covers more than LUMP square
