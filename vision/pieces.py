@@ -709,9 +709,14 @@ class PieceFinder:
                 if self._shares(piece).get(square, 0.0) > LOOK_SURE:
                     self._looks.append((square, features))
         surely = [number for number, piece in enumerate(pieces) if piece.found > 0.5]  # not a speck or a shadow
-        for number, index in zip(surely, sure):  # the lattice points of the pieces surely found, in order
-            if pieces[number].crowded and not self._crowded(index, evidence, [other for other in sure if other != index]):
-                pieces[number] = replace(pieces[number], crowded=False)
+        # Of the pieces surely found (``sure``: their lattice points, in order), those crowded.
+        crowded = [(number, index) for number, index in zip(surely, sure) if pieces[number].crowded]
+        if crowded:
+            bodies = {index: lattice.body_mask([index], self.plane.size, grow=1.0) for index in sure}
+            covering = np.sum(list(bodies.values()), axis=0, dtype=np.uint8)
+            for number, index in crowded:
+                if not self._crowded(index, evidence, covering, bodies[index]):
+                    pieces[number] = replace(pieces[number], crowded=False)
         calls = np.array([pieces[number].light for number in surely])
         looks = np.array(brightness)[surely]
         doubted = _against_the_others(looks / self.colours.spread[0], calls, SPLIT_GAP)
@@ -734,14 +739,15 @@ class PieceFinder:
         faint = self.plane.square_means(((evidence > FAINT[0]) | self._clipped_in_glare(view, overall[0])) & ~explained & background.grid)
         return self._squares(pieces, unexplained, self._larger_than_a_piece(unexplained), faint, reaching)
 
-    def _crowded(self, index: int, evidence: np.ndarray, others: list[int]) -> bool:
+    def _crowded(self, index: int, evidence: np.ndarray, covering: np.ndarray, own: np.ndarray) -> bool:
         """Whether more than CROWDED of the surroundings of the piece at lattice point ``index``
-        look like no field, of those the bodies of the pieces found at ``others`` leave: two
-        pieces standing close in squares side by side crowd each other, and are no hand."""
+        look like no field, of those no other piece's body covers (``covering``: how many
+        bodies of the pieces found cover each pixel; ``own``: this piece's): two pieces
+        standing close in squares side by side crowd each other, and are no hand."""
         assert self._lattice is not None
         lattice = self._lattice
         samples = lattice.outside[index]
-        counted = (lattice.known[samples] > 0) & ~lattice.body_mask(others, self.plane.size, grow=1.0).flat[samples]
+        counted = (lattice.known[samples] > 0) & (covering.flat[samples] <= own.flat[samples])
         return float((evidence.flat[samples] * counted).sum()) > CROWDED * max(int(counted.sum()), 1)
 
     def _behind(self, evidence: np.ndarray, own: np.ndarray, drop: np.ndarray, hidden: np.ndarray, peaks: list[int],
