@@ -709,14 +709,6 @@ class PieceFinder:
                 if self._shares(piece).get(square, 0.0) > LOOK_SURE:
                     self._looks.append((square, features))
         surely = [number for number, piece in enumerate(pieces) if piece.found > 0.5]  # not a speck or a shadow
-        # Of the pieces surely found (``sure``: their lattice points, in order), those crowded.
-        crowded = [(number, index) for number, index in zip(surely, sure) if pieces[number].crowded]
-        if crowded:
-            bodies = {index: lattice.body_mask([index], self.plane.size, grow=1.0) for index in sure}
-            covering = np.sum(list(bodies.values()), axis=0, dtype=np.uint8)
-            for number, index in crowded:
-                if not self._crowded(index, evidence, covering, bodies[index]):
-                    pieces[number] = replace(pieces[number], crowded=False)
         calls = np.array([pieces[number].light for number in surely])
         looks = np.array(brightness)[surely]
         doubted = _against_the_others(looks / self.colours.spread[0], calls, SPLIT_GAP)
@@ -726,11 +718,13 @@ class PieceFinder:
         pieces = [replace(piece, light=0.5) if doubtful else piece for piece, doubtful in zip(pieces, torn)]  # whatever the others show
         explained = lattice.body_mask(sure, self.plane.size, grow=EXPLAINED_GROW)
         unexplained = seen & ~explained & background.grid
+        behind: list[tuple[int, Piece]] = []
         if self.plane.square_means(unexplained).max() > DOUBTFUL:
             behind = self._behind(evidence, own, drop, explained, peaks, changes, field_light)
             pieces += [piece for _, piece in behind]
             explained |= lattice.body_mask([index for index, _ in behind], self.plane.size, grow=EXPLAINED_GROW)
             unexplained &= ~explained
+        pieces = self._uncrowded(pieces, list(zip(surely, sure)), behind, evidence)
         # A piece on the last row may overhang the paper between the grid and the tray, where
         # a stick may touch it: that is no arm (above the grid, fingers found as pieces are).
         overhang = explained.copy()
@@ -738,6 +732,26 @@ class PieceFinder:
         reaching = self._reaching_in(seen, changed & ~overhang, from_beyond)
         faint = self.plane.square_means(((evidence > FAINT[0]) | self._clipped_in_glare(view, overall[0])) & ~explained & background.grid)
         return self._squares(pieces, unexplained, self._larger_than_a_piece(unexplained), faint, reaching)
+
+    def _uncrowded(self, pieces: list[Piece], found: list[tuple[int, int]], behind: list[tuple[int, Piece]],
+                   evidence: np.ndarray) -> list[Piece]:
+        """``pieces``, none of them crowded by other pieces alone (:meth:`_crowded`). ``found``:
+        the pieces surely found, by their number in ``pieces`` and their lattice point. A piece
+        found ``behind`` one on its square (a tall piece's top, found again) crowds it no more
+        than another piece does."""
+        assert self._lattice is not None
+        lattice, pieces = self._lattice, list(pieces)
+        crowded = [(number, index) for number, index in found if pieces[number].crowded]
+        if not crowded:
+            return pieces
+        bodies = {index: lattice.body_mask([index], self.plane.size, grow=1.0) for _, index in found}
+        covering = np.sum(list(bodies.values()), axis=0, dtype=np.uint8)
+        for number, index in crowded:
+            again = [point for point, piece in behind if piece.found > 0.5 and piece.square == pieces[number].square]
+            around = covering + lattice.body_mask(again, self.plane.size, grow=1.0) if again else covering
+            if not self._crowded(index, evidence, around, bodies[index]):
+                pieces[number] = replace(pieces[number], crowded=False)
+        return pieces
 
     def _crowded(self, index: int, evidence: np.ndarray, covering: np.ndarray, own: np.ndarray) -> bool:
         """Whether more than CROWDED of the surroundings of the piece at lattice point ``index``
