@@ -383,7 +383,8 @@ def _pale_on_paper(footprint: np.ndarray, beside: np.ndarray) -> bool | None:
     >>> footprint[1:3, 1:7], beside[1:3, 0:5] = 1, 2
     >>> _pale_on_paper(footprint, beside), _pale_on_paper(footprint, beside // 2), _pale_on_paper(footprint, 0 * beside)
     (False, True, None)
-    >>> _pale_on_paper(footprint, beside + 1)  # what changed is dimmer than a pale top
+    >>> print(_pale_on_paper(footprint, beside + beside // 2))  # changed, dimmer than a pale top: 3
+    None
     """
     changed = beside[(footprint > 0) & (beside > 0)]
     if changed.size == 0:
