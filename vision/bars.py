@@ -57,8 +57,9 @@ SURE, MIXED = (0.7, 0.5), (0.25, 0.1)
 #: A bar whose pixels in the tray may all be a pale stick's side (its top beyond the tray's rim,
 #: say) shows its side up on the paper: of what changed under it there, at most the first of
 #: DARK_ON_PAPER darker than any shadow and at least PALE_ON_PAPER as bright as a pale top
-#: looks for a pale top, at least the second of DARK_ON_PAPER for a dark back.
-DARK_ON_PAPER, PALE_ON_PAPER = (0.1, 0.5), 0.5
+#: looks for a pale top; at least the second of DARK_ON_PAPER darker than any shadow, or at
+#: most HARDLY_PALE_ON_PAPER as bright as a pale top (a brown back, lit), for a dark back.
+DARK_ON_PAPER, PALE_ON_PAPER, HARDLY_PALE_ON_PAPER = (0.1, 0.5), 0.5, 0.2
 #: A bar lying over the tray's rim shows a sliver in the tray, much of it the blur along its
 #: edges: pale when at least RIM_PALE of it is pale and at most the second of MIXED dark, if
 #: the paper beside the tray shows it pale too (as DARK_ON_PAPER and PALE_ON_PAPER tell).
@@ -376,23 +377,27 @@ def _same(before: np.ndarray, now: np.ndarray) -> bool:
 def _pale_on_paper(footprint: np.ndarray, beside: np.ndarray) -> bool | None:
     """Whether the paper shows a stick pale side up (True) or dark (False), or None when it does
     not plainly: what changed on the paper within its ``footprint`` (uint8, the shape of
-    ``beside``) is mostly darker than any shadow (``beside`` 2: a dark back), or hardly any of
-    it and mostly as bright as a pale top (``beside`` 1; 3 is neither: a brown back, skin).
+    ``beside``) is mostly darker than any shadow (``beside`` 2: a dark back) or hardly any of it
+    as bright as a pale top (``beside`` 1; 3 is between: a brown back, or skin); or hardly any
+    of it darker than any shadow and mostly as bright as a pale top.
 
     >>> beside, footprint = np.zeros((4, 8), np.uint8), np.zeros((4, 8), np.uint8)
     >>> footprint[1:3, 1:7], beside[1:3, 0:5] = 1, 2
     >>> _pale_on_paper(footprint, beside), _pale_on_paper(footprint, beside // 2), _pale_on_paper(footprint, 0 * beside)
     (False, True, None)
-    >>> print(_pale_on_paper(footprint, beside + beside // 2))  # changed, dimmer than a pale top: 3
+    >>> _pale_on_paper(footprint, beside + beside // 2)  # changed, dimmer than a pale top: 3
+    False
+    >>> beside[1, 0:4] = 1  # as bright as a pale top on 3 of its 8 pixels, the rest between: skin?
+    >>> print(_pale_on_paper(footprint, np.where(beside == 2, 3, beside)))
     None
     """
     changed = beside[(footprint > 0) & (beside > 0)]
     if changed.size == 0:
         return None
-    dark_share = (changed == 2).mean()
-    if dark_share >= DARK_ON_PAPER[1]:
+    dark_share, pale_share = (changed == 2).mean(), (changed == 1).mean()
+    if dark_share >= DARK_ON_PAPER[1] or pale_share <= HARDLY_PALE_ON_PAPER:
         return False
-    return True if dark_share <= DARK_ON_PAPER[0] and (changed == 1).mean() >= PALE_ON_PAPER else None
+    return True if dark_share <= DARK_ON_PAPER[0] and pale_share >= PALE_ON_PAPER else None
 
 
 def _shares(own: np.ndarray, pale: np.ndarray, dark: np.ndarray, pale_sides: np.ndarray) -> tuple[float, float]:
