@@ -14,7 +14,7 @@ run the full detector again when those no longer match.
 from __future__ import annotations
 
 import json
-from collections.abc import Container
+from collections.abc import Container, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -35,6 +35,10 @@ MARKER_SPAN = 0.2
 #: Markers not found at first are sought on the picture twice the size, then sharpened
 #: (an unsharp mask: this much of the detail a blur of this many pixels takes away, added).
 SHARPEN, SHARPEN_SIGMA = 1.5, 3.0
+#: ...and last decoded leniently there: a blurred, dim marker's cells bleed into each other, so
+#: only this share of each cell's width in its middle is read (OpenCV's default: 0.13 each
+#: side), and as many wrong bits corrected as the dictionary allows (for 4x4 markers, one).
+LENIENT_MARGIN, LENIENT_CORRECTION = 0.3, 1.0
 
 
 class MatFileError(ValueError):
@@ -116,9 +120,10 @@ def choose_mat(frame: np.ndarray, mats: list[MatGeometry]) -> MatGeometry | None
 def detect_markers(detector: Any, gray: np.ndarray, enough: int, wanted: Container[int] | None = None) -> tuple[list[np.ndarray], np.ndarray | None]:
     """The markers' corners and ids in a grey picture. Small or blurred markers (a far
     camera, an A4 mat, a soft lens) are looked for again, while fewer than ``enough`` of the
-    ``wanted`` ids (every id where None) are found, on the picture twice the size, and then on
-    that picture sharpened: an id no marker of the mat has (a blurred marker misread) does not
-    count."""
+    ``wanted`` ids (every id where None) are found, on the picture twice the size, then on
+    that picture sharpened; and while too few to place the mat are found (MIN_MARKERS), on it
+    decoded leniently (LENIENT_MARGIN). An id no marker of the mat has (a blurred marker
+    misread) does not count."""
 
     def counted(ids: np.ndarray | None) -> int:
         return 0 if ids is None else len({int(i) for i in ids.ravel() if wanted is None or int(i) in wanted})
@@ -127,8 +132,17 @@ def detect_markers(detector: Any, gray: np.ndarray, enough: int, wanted: Contain
     if counted(ids) >= enough:
         return list(corners), ids
     larger = cv2.resize(gray, None, fx=2, fy=2, interpolation=cv2.INTER_CUBIC)
-    for attempt in (larger, cv2.addWeighted(larger, 1 + SHARPEN, cv2.GaussianBlur(larger, (0, 0), SHARPEN_SIGMA), -SHARPEN, 0)):
-        found, found_ids, _ = detector.detectMarkers(attempt)
+
+    def attempts() -> Iterator[tuple[Any, np.ndarray]]:  # made only as far as they are needed
+        yield detector, larger
+        yield detector, cv2.addWeighted(larger, 1 + SHARPEN, cv2.GaussianBlur(larger, (0, 0), SHARPEN_SIGMA), -SHARPEN, 0)
+        if counted(ids) < MIN_MARKERS:  # too few to place the mat at all
+            lenient = detector.getDetectorParameters()
+            lenient.perspectiveRemoveIgnoredMarginPerCell, lenient.errorCorrectionRate = LENIENT_MARGIN, LENIENT_CORRECTION
+            yield cv2.aruco.ArucoDetector(detector.getDictionary(), lenient), larger
+
+    for reader, attempt in attempts():
+        found, found_ids, _ = reader.detectMarkers(attempt)
         if counted(found_ids) > counted(ids):
             corners, ids = [quad / 2 for quad in found], found_ids
         if counted(ids) >= enough:
