@@ -103,6 +103,7 @@ RESUME = {("a4", 3, 580): pcg64_state(3, 8220389035571767022216769039696603314, 
           ("a4", 5, 446): pcg64_state(5, 196871884095076034623981549078693960847, 3173351341, 0),
           ("a4", 5, 816): pcg64_state(5, 80940491859652991707292542582276053412, 2322996457, 0),
           ("a3", 3, 56): pcg64_state(3, 16932264241157425819154087024391132008, 4157649046, 0),
+          ("a3", 3, 778): pcg64_state(3, 257965465978053965171849786485410892121, 773873217, 0),
           ("a3", 3, 628): pcg64_state(3, 299975154083766997739051345895904138167, 3773265964, 0)}
 
 
@@ -179,6 +180,14 @@ def test_a_brown_stick_over_the_tray_s_rim_is_read_dark_by_the_paper(paper: str,
     shows 0.8-1.2 as bright. Read pale there, 3a3-56 gave a wrong throw (3 for 2); read as
     telling neither side, neither throw was read."""
     case, seen = clear_case_read(paper, seed, number)
+    assert (seen.status, seen.light_up) == ("ok", case.light_up)
+
+
+def test_two_dark_sticks_side_by_side_against_the_tray_s_rim_by_their_ends_are_counted() -> None:
+    """A hard generated picture (A3 mat): two dark sticks lie side by side with no seam between
+    them, their ends against the tray's right rim. No throw was read: see
+    test_sticks_lying_together_that_touch_the_edge_by_their_ends_are_counted."""
+    case, seen = clear_case_read("a3", 3, 778)
     assert (seen.status, seen.light_up) == ("ok", case.light_up)
 
 

@@ -622,6 +622,19 @@ def test_sticks_lying_together_along_the_edge_are_counted_when_the_four_add_up()
         count_sticks([pale_by_an_end, dark, Patch(1900, 92.0, 1650, 180, edge=90, reached=40)])
 
 
+def test_sticks_lying_together_that_touch_the_edge_by_their_ends_are_counted() -> None:
+    """A hard generated picture (3a3-778): two dark sticks lie side by side, no seam between
+    them, their ends against the tray's right rim; a dark and a pale stick lie apart. The pair
+    touches the edge along two sticks' width, less than half a stick's length: neither lying
+    along the edge nor only grazing it, it was not counted ("something reaches into the tray,
+    or sticks lie together at its edge"). Its whole length shows: it is two sticks."""
+    dark, pale = Patch(1075, 83.4, 0, 1071, edge=26), Patch(1168, 86.6, 898, 170, edge=11, sides=169)
+    pair = Patch(2164, 84.1, 0, 2147, edge=28)
+    assert count_sticks([dark, pair, pale]) == (1, 4)
+    with pytest.raises(Unclear):  # ...unless it came in from beyond the tray: fingers
+        count_sticks([dark, replace(pair, reached=28), pale])
+
+
 def test_a_patch_at_the_edge_longer_than_any_one_stick_is_not_counted_as_one() -> None:
     """A hard generated picture: a pale stick and, touching it along the tray's edge, the sliver
     of another lying over the rim. Together they are as big as one pale stick but half as long

@@ -948,8 +948,10 @@ def _options(patch: Patch, measured: dict[str, Look] | None) -> list[tuple[int, 
 def _at_edge(patch: Patch, measured: dict[str, Look]) -> list[tuple[int, int]]:
     """The (pale, dark) counts of a patch at the tray's edge (or a washed-out spot), where part
     of it may not show: one stick along the edge (its whole length seen) or over it (its
-    whole width seen); or, bigger or longer than one stick, sticks lying together, the last
-    of them perhaps partly hidden (several counts may fit: the four sticks of the whole tray decide).
+    whole width seen); or, bigger or longer than one stick, sticks lying together, their whole
+    length seen (along the edge, or touching it by their ends) and not come in from beyond the
+    tray (fingers reaching in across the paper beside it), the last of them perhaps partly
+    hidden (several counts may fit: the four sticks of the whole tray decide).
     A pale side may vanish in a washed-out spot, but not its shaded side: there, only a whole
     dark stick or pale sticks are counted. Dark pixels where the camera sees a pale stick's
     side may be that side or a dark stick: both are counted. Raise Unclear when no count fits."""
@@ -966,8 +968,7 @@ def _at_edge(patch: Patch, measured: dict[str, Look]) -> list[tuple[int, int]]:
         if along or over:
             return [(int(patch.kind == "pale"), int(patch.kind == "dark"))]
     found = []
-    along = patch.edge >= END * STICK_PX[0]  # not fingers reaching in across the edge
-    if whole_length and along and not washed and not patch.reached and not (look or pale).guessed and not (look or dark).guessed:
+    if whole_length and not washed and not patch.reached and not (look or pale).guessed and not (look or dark).guessed:
         for sticks in range(2, 5):
             found += [(light, sticks - light) for light in range(sticks + 1)
                       if _explains_at_edge(patch, light, sticks - light, pale, dark)
