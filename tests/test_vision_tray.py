@@ -635,6 +635,18 @@ def test_sticks_lying_together_that_touch_the_edge_by_their_ends_are_counted() -
         count_sticks([dark, replace(pair, reached=28), pale])
 
 
+def test_a_pale_stick_mostly_over_the_rim_shows_its_side_and_a_strip_of_its_top() -> None:
+    """A hard generated picture (2a3-392): a cream stick lies mostly over the tray's left rim,
+    on white paper that shows it no other colour. In the tray, a strip of its top (264 pale
+    pixels) and its shaded side (234 dark ones, all where the camera sees a pale stick's side):
+    as plain numbers neither side, so no throw was read. Its side left out, it is pale."""
+    sticks = [Patch(1333, 88.6, 0, 1258), Patch(1158, 87.2, 0, 1111, edge=18), Patch(1326, 85.4, 1143, 115, edge=13, sides=114)]
+    sliver = Patch(549, 77.0, 264, 234, edge=86, sides=234)
+    assert count_sticks([*sticks, sliver]) == (2, 4)
+    with pytest.raises(Unclear):  # dark pixels that no pale top explains: a dark stick's, maybe
+        count_sticks([*sticks, replace(sliver, sides=0)])
+
+
 def test_a_patch_at_the_edge_longer_than_any_one_stick_is_not_counted_as_one() -> None:
     """A hard generated picture: a pale stick and, touching it along the tray's edge, the sliver
     of another lying over the rim. Together they are as big as one pale stick but half as long

@@ -954,9 +954,13 @@ def _at_edge(patch: Patch, measured: dict[str, Look]) -> list[tuple[int, int]]:
     hidden (several counts may fit: the four sticks of the whole tray decide).
     A pale side may vanish in a washed-out spot, but not its shaded side: there, only a whole
     dark stick or pale sticks are counted. Dark pixels where the camera sees a pale stick's
-    side may be that side or a dark stick: both are counted. Raise Unclear when no count fits."""
+    side may be that side or a dark stick: both are counted (one stick's patch is pale where,
+    those pixels left out, it looks pale). Raise Unclear when no count fits."""
     pale, dark = measured["pale"], measured["dark"]
-    look = measured[patch.kind] if patch.kind else None
+    # Its dark pixels all where the camera may see a pale stick's side, it may be that side and
+    # the part of its top that shows (the rest over the rim): without them, is it pale?
+    kind = patch.kind or ("pale" if replace(patch, dark=patch.dark - patch.sides).kind == "pale" else None)
+    look = measured[kind] if kind else None
     washed = patch.washed > GRAZE * STICK_PX[1]
     if washed and patch.kind != "pale" and not (patch.area >= dark.area[0] and patch.width >= dark.width[0]):
         raise Unclear("unclear", "a glare on the tray hides part of a stick")
@@ -966,7 +970,7 @@ def _at_edge(patch: Patch, measured: dict[str, Look]) -> list[tuple[int, int]]:
         along = whole_length and patch.area >= PARTIAL[1] * look.area[0]
         over = patch.length >= PARTIAL[0] * STICK_PX[0] and patch.area >= PARTIAL[0] * look.area[0]
         if along or over:
-            return [(int(patch.kind == "pale"), int(patch.kind == "dark"))]
+            return [(int(kind == "pale"), int(kind == "dark"))]
     found = []
     if whole_length and not washed and not patch.reached and not (look or pale).guessed and not (look or dark).guessed:
         for sticks in range(2, 5):
