@@ -228,6 +228,22 @@ def test_a_start_picture_showing_only_one_sides_markers_is_refused_not_misplaced
         BoardReader(known_mats()[0]).calibrate(picture)
 
 
+def test_a_start_picture_whose_markers_are_too_blurred_to_read_says_how_many_were_read() -> None:
+    # A soft lens and a far camera: the mat is in view, most of its markers too blurred to read.
+    simulator, rng = Simulator(MatLayout.for_paper("a3")), np.random.default_rng(4)
+    picture = simulator.render(Scene(format_board(find_variant("kendall").start_board())), Conditions.plain(), rng)
+    reader = BoardReader(known_mats()[0])
+    location = reader.locator.locate(picture)
+    assert location is not None
+    for marker, quad in reader.geometry.markers.items():
+        if marker != 2:
+            corners = np.round(project(location.homography, quad)).astype(np.int32)
+            x, y, w, h = cv2.boundingRect(corners)
+            picture[y : y + h, x : x + w] = cv2.blur(picture[y : y + h, x : x + w], (w, h))
+    with pytest.raises(NoBoardError, match="only 1 of the mat's markers can be read, 3 are needed: .* in focus"):
+        BoardReader(known_mats()[0]).calibrate(picture)
+
+
 def _calibrated_a3() -> BoardReader:
     simulator, rng = Simulator(MatLayout.for_paper("a3")), np.random.default_rng(6)
     reader = BoardReader(known_mats()[0])

@@ -150,8 +150,12 @@ class BoardReader:
         self._still.forget()
         location = self._on_grid(frame, self.locator.locate(frame))
         if location is None:
-            if self.locator.markers_seen >= self.locator.min_markers:
+            seen, needed = self.locator.markers_seen, self.locator.min_markers
+            if seen >= needed:
                 raise NoBoardError("only the markers along one side of the mat are seen: the whole mat must be in view, evenly lit")
+            if seen:  # the mat is there: the others are out of view, covered, or too small or blurred to read
+                raise NoBoardError(f"only {seen} of the mat's markers can be read, {needed} are needed: the whole mat must be in view and evenly lit,"
+                                   " and the camera near enough and in focus for its markers to show sharp")
             raise NoBoardError("fewer than three of the mat's markers are visible: the whole mat must be in view")
         if not self._inside(frame, location):
             raise NoBoardError("part of the board is outside the picture: move the camera up or back")
