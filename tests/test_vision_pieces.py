@@ -214,32 +214,36 @@ def test_kinds_too_close_for_one_kind_straying_are_refused_for_the_uneven_light(
     assert _why_alike(means[::-1], spreads[::-1]).startswith("the light pieces look unlike each other")
 
 
-def test_a_start_picture_showing_only_one_sides_markers_is_refused_not_misplaced() -> None:
-    # Markers along one side fix the mat there only: its far side could drift by squares.
+def _a3_start_picture_spoilt(keep: set[int], spoil: Callable[[np.ndarray, np.ndarray], object]) -> np.ndarray:
+    """A plain picture of an A3 mat's start position, each of its markers but ``keep`` spoilt
+    by ``spoil(picture, corners)`` (the marker's corners in the picture, int32)."""
     simulator, rng = Simulator(MatLayout.for_paper("a3")), np.random.default_rng(4)
     picture = simulator.render(Scene(format_board(find_variant("kendall").start_board())), Conditions.plain(), rng)
     reader = BoardReader(known_mats()[0])
     location = reader.locator.locate(picture)
     assert location is not None
     for marker, quad in reader.geometry.markers.items():
-        if marker not in (2, 4, 6):  # the right-hand column stays
-            cv2.fillConvexPoly(picture, np.round(project(location.homography, quad)).astype(np.int32), (255, 255, 255))
+        if marker not in keep:
+            spoil(picture, np.round(project(location.homography, quad)).astype(np.int32))
+    return picture
+
+
+def test_a_start_picture_showing_only_one_sides_markers_is_refused_not_misplaced() -> None:
+    # Markers along one side fix the mat there only: its far side could drift by squares. The
+    # right-hand column of markers stays; the others are painted over.
+    picture = _a3_start_picture_spoilt({2, 4, 6}, lambda picture, corners: cv2.fillConvexPoly(picture, corners, (255, 255, 255)))
     with pytest.raises(NoBoardError, match="only the markers along one side of the mat are seen"):
         BoardReader(known_mats()[0]).calibrate(picture)
 
 
+def _blurred(picture: np.ndarray, corners: np.ndarray) -> None:
+    x, y, w, h = cv2.boundingRect(corners)
+    picture[y : y + h, x : x + w] = cv2.blur(picture[y : y + h, x : x + w], (w, h))
+
+
 def test_a_start_picture_whose_markers_are_too_blurred_to_read_says_how_many_were_read() -> None:
     # A soft lens and a far camera: the mat is in view, most of its markers too blurred to read.
-    simulator, rng = Simulator(MatLayout.for_paper("a3")), np.random.default_rng(4)
-    picture = simulator.render(Scene(format_board(find_variant("kendall").start_board())), Conditions.plain(), rng)
-    reader = BoardReader(known_mats()[0])
-    location = reader.locator.locate(picture)
-    assert location is not None
-    for marker, quad in reader.geometry.markers.items():
-        if marker != 2:
-            corners = np.round(project(location.homography, quad)).astype(np.int32)
-            x, y, w, h = cv2.boundingRect(corners)
-            picture[y : y + h, x : x + w] = cv2.blur(picture[y : y + h, x : x + w], (w, h))
+    picture = _a3_start_picture_spoilt({2}, _blurred)
     with pytest.raises(NoBoardError, match="only 1 of the mat's markers can be read, 3 are needed: .* in focus"):
         BoardReader(known_mats()[0]).calibrate(picture)
 
