@@ -60,7 +60,7 @@ COLOUR_CHANGE = 0.24
 #: beyond it, as a hand reaching in would.)
 PAPER_CHANGE = 0.18
 #: A pale stick's top on the paper looks at least 0.6 as bright as the paper (log of it): it
-#: shows at 0.8-1.2 of it. A dark stick's brown back shows at 0.3-0.45, and darker skins as dark.
+#: shows at 0.8-1.2 of it. A dark stick's brown back shows at 0.3-0.6, and darker skins as dark.
 PALE_TOP_ON_PAPER = float(np.log(0.6))
 #: The most the light's or the camera's colour (log colour ratios) and brightness (log)
 #: may drift since the calibration: skin or a sleeve differ from the green by 0.4 or more.
