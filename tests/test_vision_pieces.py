@@ -24,6 +24,7 @@ from senet.vision.pieces import (
     PieceFinder,
     SquareReadings,
     _as_the_others_show,
+    _start_evidence,
     _start_looks,
     _why_alike,
 )
@@ -94,6 +95,19 @@ def test_black_pieces_of_the_fields_own_hue_calibrate_and_read_by_their_darkness
     shadow: a person sees them at once. They were refused as too like the green squares."""
     seen = read_plain(MOVED_ON, Style(dark_piece=(30, 45, 27)))
     assert (seen.status, seen.board) == ("ok", MOVED_ON)
+
+
+def test_a_start_picture_looked_at_again_takes_green_darkness_for_shadow_and_grey_for_a_piece() -> None:
+    """Colour planes (green over red, green over blue, brightness; log units) of a field with
+    two patches as dark: a shadow, of the field's colour, and a grey piece, less green. At
+    first both are a piece's; looked at again for long shadows, only the grey one is."""
+    field = [np.full((40, 80), value, np.float32) for value in (0.4, 0.3, 0.0)]
+    for plane, shadow, grey in zip(field, (0.4, 0.3, -1.5), (0.0, 0.0, -1.5)):
+        plane[10:22, 10:22], plane[10:22, 50:62] = shadow, grey
+    grid = np.ones((40, 80), bool)
+    at_first, again = _start_evidence(tuple(field), grid), _start_evidence(tuple(field), grid, green_shadows=True)
+    assert at_first[16, 16] == at_first[16, 56] == 1.0
+    assert (again[16, 16], again[16, 56]) == (0.0, 1.0)
 
 
 def test_dark_green_pieces_no_darker_than_a_shadow_are_refused_saying_so() -> None:

@@ -158,6 +158,9 @@ BORDER = 2
 #: Brightness against the field (log units) beyond which a pixel is surely a piece (or a hand):
 #: shadows are not this dark, and the field is never this bright.
 DARKER, BRIGHTER = 0.8, 0.35
+#: The side (top-view pixels) of the mean over which a dark pixel's colour is told to be the
+#: field's, a shadow's (see :func:`_field_hued`): pixel by pixel, a dark shadow's is noisy.
+SHADOW_COLOUR_PX = 5
 #: A kind of piece is told from the field by being this much less green (log units, the start
 #: pieces' median), or else by a brightness no shadow or field has (half sure, at the least:
 #: :func:`_bright_or_dark`): black pieces of the field's own hue are plain to see.
@@ -492,6 +495,9 @@ class PieceFinder:
     #: The kinds whose start pieces are less green than the field over red and over blue alike,
     #: by LEAST_DROP at least (the lesser of the two drops; see :meth:`_field_coloured`).
     less_green_over_both: set[str] = field(default_factory=set)
+    #: Whether the start picture showed what is darker than the field but of its colour as
+    #: shadows, not pieces (see :meth:`calibrate`): frames are read so too.
+    green_shadows: bool = False
     _lattice: Lattice | None = field(default=None, repr=False)
     _camera: tuple[float, float, float] | None = field(default=None, repr=False)
     _position_sigma: float = field(default=POSITION_SIGMA, repr=False)
@@ -503,11 +509,33 @@ class PieceFinder:
     def calibrate(self, view: np.ndarray, nadir: np.ndarray, camera_height_mm: float, start: str) -> None:
         """Learn from the top view of the start position ``start`` (30 characters).
 
-        Raises CalibrationError saying what to change.
+        A lamp low beside the board casts each piece's shadow over the squares beside it,
+        darker than many a dark piece, and green: taken for part of the pieces, the shadows
+        misplace them. When the start picture cannot be learnt as it shows, it is learnt again
+        with what is darker than the field but of its colour taken for shadows, and frames are
+        read so (:attr:`green_shadows`). Only then: pieces of the field's own hue are plain by
+        their darkness alone; and read so in every light, 3 of 1,499 generated clear frames and
+        one under a hand read a wrong board (the darkness beside a piece had left a square
+        unsure).
+
+        Raises CalibrationError saying what to change (what the first look found wrong).
         """
         planes = colour_planes(view)
         grid = self._grid_mask()
-        evidence = _start_evidence(planes, grid)
+        self.green_shadows = False
+        try:
+            self._learn_start(planes, grid, _start_evidence(planes, grid), nadir, camera_height_mm, start)
+        except CalibrationError as wrong:
+            try:
+                self._learn_start(planes, grid, _start_evidence(planes, grid, green_shadows=True), nadir, camera_height_mm, start)
+            except CalibrationError:
+                raise wrong from None
+            self.green_shadows = True
+
+    def _learn_start(self, planes: tuple[np.ndarray, np.ndarray, np.ndarray], grid: np.ndarray, evidence: np.ndarray,
+                     nadir: np.ndarray, camera_height_mm: float, start: str) -> None:
+        """:meth:`calibrate` on the start picture's :func:`colour_planes`, taking ``evidence``
+        (:func:`_start_evidence`) for its pieces."""
         wanted = [i + 1 for i, c in enumerate(start) if c != "."]
         closest: tuple[int, set[int]] = (-1, set())
         side = SQUARE_PX * self.plane.mm_per_px
@@ -671,7 +699,12 @@ class PieceFinder:
         field = background.sample[green.ravel()[background.sample] < 0.5]
         overall = (median(changes.lighter.ravel()[field]), median(changes.redder.ravel()[field])) if field.size else (0.0, 0.0)
         # Brighter than the start picture is no sign here: the start pieces' shadows are gone.
-        evidence = _solid(np.maximum(green, _dark(changes.lighter - overall[0])).astype(np.float32, copy=False))
+        # Darker is, but not where the colour is the field's, when the start picture showed
+        # that as shadows.
+        dark = _dark(changes.lighter - overall[0])
+        if self.green_shadows:
+            dark[_field_hued(red_drop, low) & _field_hued(blue_drop, low)] = 0.0
+        evidence = _solid(np.maximum(green, dark).astype(np.float32, copy=False))
         evidence[background.tray] = 0.0
         inside, outside = lattice.scores(evidence)
         peaks = self._peaks(lattice, inside - 0.5 * outside, inside, minimum=0.25)
@@ -1522,18 +1555,34 @@ def _field_drop(drops: np.ndarray) -> float:
     return median(near) if near.size else float(middle)
 
 
-def _start_evidence(planes: tuple[np.ndarray, ...], grid: np.ndarray) -> np.ndarray:
+def _start_evidence(planes: tuple[np.ndarray, ...], grid: np.ndarray, green_shadows: bool = False) -> np.ndarray:
     """Not-field evidence in the start picture (its :func:`colour_planes`), before the empty
     board is known: less green over red or blue than the field around (a median over two
-    squares) beyond the field's own noise, or a brightness no field shows."""
+    squares) beyond the field's own noise, or a brightness no field shows. ``green_shadows``:
+    darker counts only where the colour is not the field's (:func:`_field_hued`, within half
+    that noise).
+    """
     green = np.zeros_like(planes[0])
+    field_hued = np.ones(planes[0].shape, bool)
     for plane in planes[:2]:
         drop = _local_field(plane, grid) - plane
         upper = drop[grid & (drop <= 0)]
         spread = spread_below_zero(upper) if upper.size else 0.02
         threshold = max(0.06, NOISE_SIGMAS * spread)
         green = np.maximum(green, np.clip((drop - threshold) / (threshold / 2) + 0.5, 0, 1))
-    return _solid(np.maximum(green, _bright_or_dark(planes[2] - _local_field(planes[2], grid))))
+        if green_shadows:
+            field_hued &= _field_hued(drop, threshold / 2)
+    lighter = planes[2] - _local_field(planes[2], grid)
+    bright_or_dark = _bright_or_dark(lighter)
+    if green_shadows:
+        bright_or_dark[field_hued & (lighter < 0)] = 0.0
+    return _solid(np.maximum(green, bright_or_dark))
+
+
+def _field_hued(drop: np.ndarray, within: float | np.ndarray) -> np.ndarray:
+    """Where a drop of greenness from the field's (per pixel, log units) is within ``within``
+    of none, as a mean over SHADOW_COLOUR_PX pixels each way."""
+    return np.abs(cv2.blur(drop, (SHADOW_COLOUR_PX, SHADOW_COLOUR_PX))) < within
 
 
 def _local_field(values: np.ndarray, grid: np.ndarray) -> np.ndarray:
