@@ -473,7 +473,7 @@ def test_pieces_in_a_dim_warm_lamp_s_long_shadows_calibrate_and_read() -> None:
     are tan, the light ones cream, each with a long shadow. Bodies placed half on the shadows
     made the kinds look alike, and the start picture was refused ("the light and dark pieces
     look alike under this light"). With the shadows left out, the frame's board reads right
-    (its throw is not: a stick's long shadow counts as a fifth stick, and none is read)."""
+    (its throw is not: a pale stick at the tray's edge and its long shadow count as two)."""
     case, seen = clear_case_read("a3", 2, 338)
     assert seen.status == "ok"
     assert seen.labels is not None and all(label in ("?", truth) for label, truth in zip(seen.labels, case.board))
