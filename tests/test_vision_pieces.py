@@ -401,7 +401,7 @@ def test_a_piece_sized_patch_no_piece_explains_is_a_doubtful_square_and_a_larger
     hand[int(y) : int(y) + SQUARE_PX, int(x) : int(x) + 2 * SQUARE_PX] = True  # over 19 and 18
     for patch, doubtful, covered in ((piece, [19], []), (hand, [18, 19], [18, 19])):
         patch &= background.grid
-        squares = finder._squares([], patch, finder._larger_than_a_piece(patch), np.zeros(30), np.zeros_like(patch))
+        squares = finder._squares([], patch, finder._larger_than_a_piece(patch), np.zeros(30))
         assert list(np.flatnonzero(squares.covered) + 1) == covered
         assert list(np.flatnonzero(squares.confidence < 0.95) + 1) == doubtful
 
@@ -432,6 +432,10 @@ def test_a_stick_over_the_trays_rim_is_an_arm_only_where_something_came_into_the
     elsewhere = background.tray.copy()
     elsewhere[:, : x0 + 8 * SQUARE_PX] = False
     assert not finder._reaching_in(on_grid, on_paper, elsewhere).any()
+    # Nothing from beyond covers the least, the whole tray the most (the reader need not tell a
+    # hand from a stick over the rim where both cover the same squares).
+    everywhere = np.ones_like(background.grid)
+    assert list(np.flatnonzero(finder.plane.square_means(finder._reaching_in(on_grid, on_paper, everywhere)) > 0.1) + 1) == [25]
 
 
 def test_a_piece_at_the_grids_edge_by_a_stick_over_the_trays_rim_is_not_surely_one() -> None:

@@ -503,6 +503,9 @@ class PieceFinder:
     _position_sigma: float = field(default=POSITION_SIGMA, repr=False)
     #: The last frame's pieces placed surely on a square: (square, their colour features).
     _looks: list[tuple[int, np.ndarray]] = field(default_factory=list, repr=False)
+    #: The last frame read, without what reaches in from beyond the view: what lies on its grid,
+    #: what changed on its paper and tray, and its squares (see :meth:`reached_from`).
+    _unreached: tuple[np.ndarray, np.ndarray, SquareReadings] | None = field(default=None, repr=False)
 
     # -- learning --------------------------------------------------------------------------
 
@@ -762,9 +765,19 @@ class PieceFinder:
         # a stick may touch it: that is no arm (above the grid, fingers found as pieces are).
         overhang = explained.copy()
         overhang[: self.plane.grid_origin[1] + 3 * SQUARE_PX] = False
-        reaching = self._reaching_in(seen, changed & ~overhang, from_beyond)
         faint = self.plane.square_means(((evidence > FAINT[0]) | self._clipped_in_glare(view, overall[0])) & ~explained & background.grid)
-        return self._squares(pieces, unexplained, self._larger_than_a_piece(unexplained), faint, reaching)
+        self._unreached = (seen, changed & ~overhang, self._squares(pieces, unexplained, self._larger_than_a_piece(unexplained), faint))
+        return self.reached_from(from_beyond)
+
+    def reached_from(self, from_beyond: np.ndarray | None) -> SquareReadings:
+        """The squares of the frame last read (:meth:`read`), what the tray reader saw come into
+        the tray from beyond lying where ``from_beyond`` says. A square is covered where
+        something reaching in from beyond the view lies over REACHED of it: the more of the
+        tray ``from_beyond`` holds, the more may be covered, never fewer."""
+        assert self._unreached is not None, "read a frame first"
+        seen, on_paper, squares = self._unreached
+        reached = self.plane.square_means(self._reaching_in(seen, on_paper, from_beyond)) > REACHED
+        return replace(squares, covered=squares.covered | reached)
 
     def _uncrowded(self, pieces: list[Piece], found: list[tuple[int, int]], behind: list[tuple[int, Piece]],
                    evidence: np.ndarray) -> list[Piece]:
@@ -925,8 +938,9 @@ class PieceFinder:
         large[0] = False
         return large[labels] if large.any() else np.zeros_like(patches)
 
-    def _squares(self, pieces: list[Piece], unexplained: np.ndarray, large: np.ndarray, faint: np.ndarray,
-                 reaching: np.ndarray) -> SquareReadings:
+    def _squares(self, pieces: list[Piece], unexplained: np.ndarray, large: np.ndarray, faint: np.ndarray) -> SquareReadings:
+        """The squares as the ``pieces`` found show them, covered where ``large`` patches no piece
+        explains lie (what reaches in from beyond: :meth:`reached_from`)."""
         occupied_not = np.ones(31)
         light_weight = np.zeros(31)
         weight = np.zeros(31)
@@ -938,8 +952,8 @@ class PieceFinder:
         occupied = 1.0 - occupied_not[1:]
         light = np.where(weight[1:] > 0, light_weight[1:] / np.maximum(weight[1:], 1e-9), 0.5)
         probabilities = np.column_stack([1 - occupied, occupied * (1 - light), occupied * light])
-        unclear, reached = self.plane.square_means(unexplained), self.plane.square_means(reaching)
-        covered = (self.plane.square_means(large) > np.where(occupied >= HELD, HELD_COVERED, COVERED)) | (reached > REACHED)
+        unclear = self.plane.square_means(unexplained)
+        covered = self.plane.square_means(large) > np.where(occupied >= HELD, HELD_COVERED, COVERED)
         for piece in pieces:
             if piece.crowded and piece.found > 0.5:
                 covered[piece.square - 1] = True

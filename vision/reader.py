@@ -234,10 +234,18 @@ class BoardReader:
         view = self.plane.warp(frame, location.homography)
         motion = self._motion(view)
         tray_place = self._tray_place(location)
-        tray = self.tray.read(frame, tray_place, trace=False)
-        reaching = self.tray.reaching_in_view(tray, tray_place, location.homography @ self.plane.to_mat(), self.plane.size)
-        squares = self.pieces.read(view, reaching)
-        if tray.untraced and not squares.covered.any():  # nothing is read from a covered board
+        to_view = location.homography @ self.plane.to_mat()
+        tray = self.tray.read(frame, tray_place, trace=False)  # nothing is read from a covered board: it need not wait
+        # Left unchecked, what crosses the paper beside the tray may be a hand reaching in or a
+        # stick over the rim: the board is read as if nothing came into the tray from beyond
+        # (which covers the fewest squares); if the whole tray coming in covers the same, a
+        # covered board is known without telling which.
+        squares = self.pieces.read(view, None if tray.unchecked else self.tray.reaching_in_view(tray, tray_place, to_view, self.plane.size))
+        if tray.unchecked and not (squares.covered.any() and np.array_equal(
+                self.pieces.reached_from(np.ones(self.plane.size[::-1], bool)).covered, squares.covered)):
+            tray = self.tray.read(frame, tray_place)
+            squares = self.pieces.reached_from(self.tray.reaching_in_view(tray, tray_place, to_view, self.plane.size))
+        elif tray.untraced and not squares.covered.any():
             tray = self.tray.read(frame, tray_place)
         if not self._tray_learnt_empty:
             tray = self._tray_seen_empty(frame, location, tray, squares)

@@ -202,6 +202,10 @@ class TrayReading:
     #: Sticks lie too close together to count, and were not traced (``TrayReader.read``
     #: with ``trace=False``): "unclear" until they are.
     untraced: bool = False
+    #: What crosses the paper beside the tray was not traced to tell a stick lying over the
+    #: rim from a hand (``TrayReader.read`` with ``trace=False``): ``reaching`` may hold
+    #: sticks, and the rest of the reading may say so too. Read again with ``trace`` to know.
+    unchecked: bool = False
 
     @property
     def from_beyond(self) -> bool:
@@ -223,7 +227,9 @@ class TrayMasks(NamedTuple):
     when something touches the tray's edge, where the paper beside and below it changed (the
     tray's view widened by the band of paper; 2 where darker than any shadow; None otherwise);
     and whether what crossed that paper was the top of a stick lying over the tray's rim read
-    pale from a sliver in the tray with the paper's help (:attr:`Bar.pale_sliver`)."""
+    pale from a sliver in the tray with the paper's help (:attr:`Bar.pale_sliver`); and whether
+    what crosses that paper was left unchecked for a stick lying over the rim (so ``reached``
+    may hold one)."""
 
     objects: np.ndarray
     pale: np.ndarray
@@ -231,6 +237,7 @@ class TrayMasks(NamedTuple):
     reached: np.ndarray
     beside: np.ndarray | None
     pale_sliver: bool = False
+    unchecked: bool = False
 
 
 @dataclass(frozen=True)
@@ -474,17 +481,23 @@ class TrayReader:
 
     def read(self, frame: np.ndarray, homography: np.ndarray, trace: bool = True) -> TrayReading:
         """What lies in the tray of ``frame``. ``trace``: whether sticks lying too close together
-        to count are traced (which takes many times as long as the rest: a frame whose board a
-        hand covers need not wait for it, nothing is read from it). Read again at once with
-        ``trace``, a frame left untraced is not looked at afresh."""
+        to count are traced, and what crosses the paper beside the tray is told from a stick
+        lying over the rim (both take many times as long as the rest: a frame whose board a hand
+        covers need not wait for them, nothing is read from it). Read again at once with
+        ``trace``, a frame whose sticks were left untraced is not looked at afresh."""
         kept, self._untraced = self._untraced, None
         try:
             if trace and kept is not None and kept[0] is frame and kept[1] is homography:
                 masks = kept[2]
             else:
-                masks = self.masks(frame, homography)
+                masks = self.masks(frame, homography, trace)
         except Unclear as error:
             return TrayReading(error.state, None, 0, error.reason, reaching=np.ones(self.size[::-1], bool))
+        reading = self._read(frame, homography, masks, trace)
+        return replace(reading, unchecked=True) if masks.unchecked else reading
+
+    def _read(self, frame: np.ndarray, homography: np.ndarray, masks: TrayMasks, trace: bool) -> TrayReading:
+        """What the tray's ``masks`` of ``frame`` show (see :meth:`read`)."""
         objects, patches = masks.objects, self.patches(masks)
         from_beyond = any(patch.reached for patch in patches)
         reaching = _reaching(objects, masks.pale, masks.dark, masks.reached) if from_beyond else None
@@ -506,7 +519,7 @@ class TrayReader:
         sliver = not from_beyond and masks.beside is not None and (masks.pale_sliver or self._sliver_at_far_rim(masks))
         if not from_beyond and (pale_up is None or sliver or all(patch.parted for patch in patches)):
             if not trace:
-                self._untraced = (frame, homography, masks)
+                self._untraced = None if masks.unchecked else (frame, homography, masks)
                 return TrayReading("unclear", None, total, reason or "sticks lie too close together to count", untraced=True)
             traced = None if sliver else self.bars.light_up(masks.objects, masks.pale, masks.dark)
             if traced is None and masks.beside is not None:  # a stick lying over the rim, seen on the paper too
@@ -551,8 +564,10 @@ class TrayReader:
         at_rim, dark, pale = (np.bincount(labels[mask > 0], minlength=count)[1:] for mask in (dark_at_rim, masks.dark, masks.pale))
         return bool(((at_rim >= np.maximum(STICK_PX[0], SLIVER * dark)) & (pale <= (1 - SLIVER) * dark)).any())
 
-    def masks(self, frame: np.ndarray, homography: np.ndarray) -> TrayMasks:
-        """The tray's masks (see :class:`TrayMasks`). Raises Unclear when something covers most of the tray."""
+    def masks(self, frame: np.ndarray, homography: np.ndarray, trace: bool = True) -> TrayMasks:
+        """The tray's masks (see :class:`TrayMasks`); ``trace``: whether what crosses the paper
+        beside the tray is told from a stick lying over the rim by tracing the sticks. Raises
+        Unclear when something covers most of the tray."""
         assert self.reference is not None, "calibrate first"
         banded = self._warp_band(frame, homography)
         tray, logged = self._tray(banded), cv2.LUT(banded, LOG)
@@ -595,14 +610,15 @@ class TrayReader:
         dark = objects & (relative < DARK) & ~clipped
         glint = _glint(pale.astype(np.uint8), (objects & ~pale).astype(np.uint8)) > 0
         pale, dark = (pale & ~glint).astype(np.uint8), (dark | glint).astype(np.uint8)
-        reached, beside, pale_sliver = np.zeros_like(objects), None, False
+        reached, beside, pale_sliver, unchecked = np.zeros_like(objects), None, False, False
         if objects[self._border > 0].any():  # only what touches the tray's edge lies beyond it, or comes from beyond
             beside = self._changed_beside(logged, shift, drift)
             crossing = self._crossing(beside, self._warp.coverage(frame.shape, homography @ self._to_mat))
-            if crossing.any():
+            if crossing.any() and trace:
                 crossing, pale_sliver = self._not_over_the_rim(crossing, objects, pale, dark, beside)
+            unchecked = not trace and bool(crossing.any())
             reached = self._tray(cv2.dilate(crossing, _SQUARE3, iterations=3)) & self._border
-        return TrayMasks(objects, pale, dark, reached, beside, pale_sliver)
+        return TrayMasks(objects, pale, dark, reached, beside, pale_sliver, unchecked)
 
     def _clipped_before_green(self, clipped: np.ndarray, tray: np.ndarray, shift: np.ndarray) -> np.ndarray:
         """Of the ``clipped`` pixels (a mask), those whose red or blue is clipped and green is
