@@ -227,9 +227,9 @@ class TrayMasks(NamedTuple):
     when something touches the tray's edge, where the paper beside and below it changed (the
     tray's view widened by the band of paper; 2 where darker than any shadow; None otherwise);
     and whether what crossed that paper was the top of a stick lying over the tray's rim read
-    pale from a sliver in the tray with the paper's help (:attr:`Bar.pale_sliver`); and whether
-    what crosses that paper was left unchecked for a stick lying over the rim (so ``reached``
-    may hold one)."""
+    pale from a sliver in the tray with the paper's help (:attr:`Bar.pale_sliver`); and what
+    crosses that paper when it was left unchecked for a stick lying over the rim (a mask of the
+    banded view, all of it in ``reached``; None once checked, or when nothing crosses)."""
 
     objects: np.ndarray
     pale: np.ndarray
@@ -237,7 +237,7 @@ class TrayMasks(NamedTuple):
     reached: np.ndarray
     beside: np.ndarray | None
     pale_sliver: bool = False
-    unchecked: bool = False
+    unchecked: np.ndarray | None = None
 
 
 @dataclass(frozen=True)
@@ -344,7 +344,7 @@ class TrayReader:
     reference: np.ndarray | None = None
     #: The camera last set (the point of the mat below it, x and y, and its height; mm).
     _camera: tuple[float, float, float] | None = field(default=None, init=False, repr=False)
-    #: The frame last read if it was left untraced, its homography and its masks.
+    #: The frame last read without tracing (:meth:`read`), its homography and its masks.
     _untraced: tuple[np.ndarray, np.ndarray, TrayMasks] | None = field(default=None, init=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -488,16 +488,18 @@ class TrayReader:
         kept, self._untraced = self._untraced, None
         try:
             if trace and kept is not None and kept[0] is frame and kept[1] is homography:
-                masks = kept[2]
+                masks = self._rim_checked(kept[2])
             else:
                 masks = self.masks(frame, homography, trace)
         except Unclear as error:
             return TrayReading(error.state, None, 0, error.reason, reaching=np.ones(self.size[::-1], bool))
-        reading = self._read(frame, homography, masks, trace)
-        return replace(reading, unchecked=True) if masks.unchecked else reading
+        if not trace:
+            self._untraced = (frame, homography, masks)
+        reading = self._read(masks, trace)
+        return reading if masks.unchecked is None else replace(reading, unchecked=True)
 
-    def _read(self, frame: np.ndarray, homography: np.ndarray, masks: TrayMasks, trace: bool) -> TrayReading:
-        """What the tray's ``masks`` of ``frame`` show (see :meth:`read`)."""
+    def _read(self, masks: TrayMasks, trace: bool) -> TrayReading:
+        """What the tray's ``masks`` show (see :meth:`read`)."""
         objects, patches = masks.objects, self.patches(masks)
         from_beyond = any(patch.reached for patch in patches)
         reaching = _reaching(objects, masks.pale, masks.dark, masks.reached) if from_beyond else None
@@ -519,7 +521,6 @@ class TrayReader:
         sliver = not from_beyond and masks.beside is not None and (masks.pale_sliver or self._sliver_at_far_rim(masks))
         if not from_beyond and (pale_up is None or sliver or all(patch.parted for patch in patches)):
             if not trace:
-                self._untraced = None if masks.unchecked else (frame, homography, masks)
                 return TrayReading("unclear", None, total, reason or "sticks lie too close together to count", untraced=True)
             traced = None if sliver else self.bars.light_up(masks.objects, masks.pale, masks.dark)
             if traced is None and masks.beside is not None:  # a stick lying over the rim, seen on the paper too
@@ -610,15 +611,26 @@ class TrayReader:
         dark = objects & (relative < DARK) & ~clipped
         glint = _glint(pale.astype(np.uint8), (objects & ~pale).astype(np.uint8)) > 0
         pale, dark = (pale & ~glint).astype(np.uint8), (dark | glint).astype(np.uint8)
-        reached, beside, pale_sliver, unchecked = np.zeros_like(objects), None, False, False
+        reached, beside = np.zeros_like(objects), None
         if objects[self._border > 0].any():  # only what touches the tray's edge lies beyond it, or comes from beyond
             beside = self._changed_beside(logged, shift, drift)
             crossing = self._crossing(beside, self._warp.coverage(frame.shape, homography @ self._to_mat))
-            if crossing.any() and trace:
-                crossing, pale_sliver = self._not_over_the_rim(crossing, objects, pale, dark, beside)
-            unchecked = not trace and bool(crossing.any())
-            reached = self._tray(cv2.dilate(crossing, _SQUARE3, iterations=3)) & self._border
-        return TrayMasks(objects, pale, dark, reached, beside, pale_sliver, unchecked)
+            if crossing.any():
+                masks = TrayMasks(objects, pale, dark, self._reached(crossing), beside, unchecked=crossing)
+                return self._rim_checked(masks) if trace else masks
+        return TrayMasks(objects, pale, dark, reached, beside)
+
+    def _rim_checked(self, masks: TrayMasks) -> TrayMasks:
+        """``masks`` with what crosses the paper beside the tray checked for a stick lying over
+        the rim (:meth:`_not_over_the_rim`)."""
+        if masks.unchecked is None:
+            return masks
+        crossing, pale_sliver = self._not_over_the_rim(masks.unchecked, masks.objects, masks.pale, masks.dark, masks.beside)
+        return masks._replace(reached=self._reached(crossing), pale_sliver=pale_sliver, unchecked=None)
+
+    def _reached(self, crossing: np.ndarray) -> np.ndarray:
+        """The tray's edge where what ``crossing`` the paper beside it (a mask of the banded view) comes in."""
+        return self._tray(cv2.dilate(crossing, _SQUARE3, iterations=3)) & self._border
 
     def _clipped_before_green(self, clipped: np.ndarray, tray: np.ndarray, shift: np.ndarray) -> np.ndarray:
         """Of the ``clipped`` pixels (a mask), those whose red or blue is clipped and green is
