@@ -8,9 +8,9 @@ noise of its own (most frames at a table, between moves: they get the last frame
 ``locate_ms`` is the full marker detection, needed at start-up and when the camera
 moves; ``trace_ms`` is tracing the sticks as bars, done once for sticks lying still when
 they lie too close together to count patch by patch; ``hand_ms`` is a frame with a hand
-reaching over the board into the tray (while it covers the board, the sticks are not traced:
-neither what it leaves in the tray, nor to tell it, where it crosses the paper beside the
-tray, from a stick lying over the rim, unless the squares it covers hang on that). Medians
+reaching over the board into the tray (while it covers the board the sticks are not traced,
+neither those it leaves in the tray nor, unless which squares it covers depends on it, to
+tell the hand crossing the paper beside the tray from a stick lying over the rim). Medians
 of several runs.
 
     python bench/vision.py [--runs 5] [--frames 40]

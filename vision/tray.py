@@ -203,8 +203,8 @@ class TrayReading:
     #: with ``trace=False``): "unclear" until they are.
     untraced: bool = False
     #: What crosses the paper beside the tray was not traced to tell a stick lying over the
-    #: rim from a hand (``TrayReader.read`` with ``trace=False``): ``reaching`` may hold
-    #: sticks, and the rest of the reading may say so too. Read again with ``trace`` to know.
+    #: rim from a hand (``TrayReader.read`` with ``trace=False``): ``reaching`` may hold a
+    #: stick, and the rest of the reading may take it for a hand. Read again with ``trace`` to know.
     unchecked: bool = False
 
     @property
@@ -484,7 +484,7 @@ class TrayReader:
         to count are traced, and what crosses the paper beside the tray is told from a stick
         lying over the rim (both take many times as long as the rest: a frame whose board a hand
         covers need not wait for them, nothing is read from it). Read again at once with
-        ``trace``, a frame whose sticks were left untraced is not looked at afresh."""
+        ``trace``, a frame read without is not looked at afresh: its masks kept are traced."""
         kept, self._untraced = self._untraced, None
         try:
             if trace and kept is not None and kept[0] is frame and kept[1] is homography:
@@ -611,14 +611,14 @@ class TrayReader:
         dark = objects & (relative < DARK) & ~clipped
         glint = _glint(pale.astype(np.uint8), (objects & ~pale).astype(np.uint8)) > 0
         pale, dark = (pale & ~glint).astype(np.uint8), (dark | glint).astype(np.uint8)
-        reached, beside = np.zeros_like(objects), None
+        beside = None
         if objects[self._border > 0].any():  # only what touches the tray's edge lies beyond it, or comes from beyond
             beside = self._changed_beside(logged, shift, drift)
             crossing = self._crossing(beside, self._warp.coverage(frame.shape, homography @ self._to_mat))
             if crossing.any():
                 masks = TrayMasks(objects, pale, dark, self._reached(crossing), beside, unchecked=crossing)
                 return self._rim_checked(masks) if trace else masks
-        return TrayMasks(objects, pale, dark, reached, beside)
+        return TrayMasks(objects, pale, dark, np.zeros_like(objects), beside)
 
     def _rim_checked(self, masks: TrayMasks) -> TrayMasks:
         """``masks`` with what crosses the paper beside the tray checked for a stick lying over
