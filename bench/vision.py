@@ -1,6 +1,7 @@
 """How long the camera's reader takes for one frame, on one core.
 
-Prints ``vision RESOLUTION read_ms=MEDIAN still_ms=MEDIAN locate_ms=MEDIAN trace_ms=MEDIAN hand_ms=MEDIAN``:
+Prints ``vision RESOLUTION read_ms=MEDIAN still_ms=MEDIAN locate_ms=MEDIAN trace_ms=MEDIAN hand_ms=MEDIAN
+tray_hand_ms=MEDIAN tray_hand_frames=COUNT``:
 ``read_ms`` is a frame of the running companion (the fixed camera's marker fit is kept and
 checked), cycling through frames with different pieces and sticks so every part really runs;
 ``still_ms`` is a frame that shows what the frame read before it showed, with the camera's
@@ -10,8 +11,10 @@ moves; ``trace_ms`` is tracing the sticks as bars, done once for sticks lying st
 they lie too close together to count patch by patch; ``hand_ms`` is a frame with a hand
 reaching over the board into the tray (while it covers the board the sticks are not traced,
 neither those it leaves in the tray nor, unless which squares it covers depends on it, to
-tell the hand crossing the paper beside the tray from a stick lying over the rim). Medians
-of several runs.
+tell the hand crossing the paper beside the tray from a stick lying over the rim);
+``tray_hand_ms`` is a frame with a hand reaching into the tray alone, the board in view
+(its throw is read, so a hand crossing the paper beside the tray is told from a stick
+lying over the rim: as a player throws or picks up the sticks). Medians of several runs.
 
     python bench/vision.py [--runs 5] [--frames 40]
 """
@@ -32,10 +35,11 @@ from senet.vision.simulator import Conditions, Scene, Simulator, Style
 from senet.vision.sources import START_BOARD
 
 
-def frames(size: tuple[int, int], count: int) -> tuple[np.ndarray, list[np.ndarray], list[np.ndarray], list[tuple[np.ndarray, np.ndarray]]]:
+def frames(size: tuple[int, int], count: int) -> tuple[np.ndarray, list[np.ndarray], list[np.ndarray], list[tuple[np.ndarray, np.ndarray]], list[np.ndarray]]:
     """The start picture, ``count`` pictures of pieces and sticks, a quarter as many with a hand
-    reaching into the tray, and ``count`` pairs of pictures of one scene each (the same pieces
-    and sticks where they stood, the camera's noise of its own in each)."""
+    reaching into the tray, ``count`` pairs of pictures of one scene each (the same pieces
+    and sticks where they stood, the camera's noise of its own in each), and ``count`` more
+    with a hand reaching into the tray (over the board or not: the arm comes from any side)."""
     layout = MatLayout.for_paper("a3")
     simulator, rng = Simulator(layout), np.random.default_rng(5)
     conditions = Conditions.random_hard(rng, *size, mat_mm=(layout.width_mm, layout.height_mm))
@@ -50,7 +54,8 @@ def frames(size: tuple[int, int], count: int) -> tuple[np.ndarray, list[np.ndarr
         scene, lying = Scene(board, thrown, places=simulator.place_pieces(board, style, conditions.scatter, rng)), int(rng.integers(2**31))
         first, second = (simulator.render(scene, conditions, rng, style, np.random.default_rng(lying)) for _ in range(2))
         pairs.append((first, second))
-    return start, pictures, hands, pairs
+    more_hands = [simulator.render(Scene(b, s, hand="tray"), conditions, rng, style) for b, s in zip(boards, sticks)]
+    return start, pictures, hands, pairs, more_hands
 
 
 def main() -> None:
@@ -60,10 +65,11 @@ def main() -> None:
     args = parser.parse_args()
     cv2.setNumThreads(1)
     for size in ((640, 480), (1280, 720)):
-        start, pictures, hands, pairs = frames(size, args.frames)
+        start, pictures, hands, pairs, more_hands = frames(size, args.frames)
         reader = BoardReader(known_mats()[0])
         reader.calibrate(start)
-        read_runs, still_runs, locate_runs, trace_runs, hand_runs = [], [], [], [], []
+        in_tray = [picture for picture in more_hands if reader.read(picture).labels is not None][: len(hands)]  # the board in view
+        read_runs, still_runs, locate_runs, trace_runs, hand_runs, tray_hand_runs = [], [], [], [], [], []
         location = reader.locator.locate(pictures[0])
         assert location is not None
         masks = [reader.tray.masks(picture, location.homography) for picture in pictures[:10]]
@@ -92,10 +98,14 @@ def main() -> None:
             for picture in hands:
                 reader.read(picture)
             hand_runs.append((time.perf_counter() - began) / len(hands) * 1000)
+            began = time.perf_counter()
+            for picture in in_tray:
+                reader.read(picture)
+            tray_hand_runs.append((time.perf_counter() - began) / max(len(in_tray), 1) * 1000)
         print(
             f"vision {size[0]}x{size[1]} read_ms={statistics.median(read_runs):.2f} still_ms={statistics.median(still_runs):.2f} "
             f"locate_ms={statistics.median(locate_runs):.2f} trace_ms={statistics.median(trace_runs):.2f} "
-            f"hand_ms={statistics.median(hand_runs):.2f}",
+            f"hand_ms={statistics.median(hand_runs):.2f} tray_hand_ms={statistics.median(tray_hand_runs):.2f} tray_hand_frames={len(in_tray)}",
             flush=True,
         )
 
