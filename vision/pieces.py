@@ -940,7 +940,8 @@ class PieceFinder:
 
     def _squares(self, pieces: list[Piece], unexplained: np.ndarray, large: np.ndarray, faint: np.ndarray) -> SquareReadings:
         """The squares as the ``pieces`` found show them, covered where ``large`` patches no piece
-        explains lie (what reaches in from beyond: :meth:`reached_from`)."""
+        explains lie or pieces found crowded stand (what reaches in from beyond:
+        :meth:`reached_from`)."""
         occupied_not = np.ones(31)
         light_weight = np.zeros(31)
         weight = np.zeros(31)
