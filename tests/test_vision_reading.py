@@ -401,24 +401,17 @@ def test_sticks_lying_together_are_traced_only_while_the_board_is_in_view(monkey
     assert (seen.status, seen.light_up) == (("occluded", None) if covered else ("ok", 2))
 
 
-def _hand_over_the_board_and_beside_the_tray() -> tuple[BoardReader, np.ndarray]:
-    """A calibrated reader, and a frame with a hand reaching over the board into the tray,
-    crossing the paper beside the tray."""
-    simulator, rng = Simulator(MatLayout.for_paper("a3")), np.random.default_rng(1)
-    reader = BoardReader(known_mats()[0])
-    reader.calibrate(simulator.render(Scene(START_BOARD), Conditions.plain(), rng))
-    for _ in range(3):
-        board = "".join(rng.permutation(list(START_BOARD)))
-        frame = simulator.render(Scene(board, (True, False, True, False), hand="tray"), Conditions.plain(), rng)
-    return reader, frame
-
-
 def test_a_hand_over_the_board_that_crosses_the_paper_beside_the_tray_is_not_traced_as_sticks(monkeypatch: pytest.MonkeyPatch) -> None:
     """Telling a hand crossing the paper beside the tray from a stick lying over its rim takes
     tracing the sticks, many times as long as the rest of a frame. Where the hand covers the
     same squares either way, nothing is read from the frame: it is not traced, and the squares
     it names covered are those it would name traced."""
-    reader, frame = _hand_over_the_board_and_beside_the_tray()
+    simulator, rng = Simulator(MatLayout.for_paper("a3")), np.random.default_rng(1)
+    reader = BoardReader(known_mats()[0])
+    reader.calibrate(simulator.render(Scene(START_BOARD), Conditions.plain(), rng))
+    for _ in range(3):  # the third hand drawn reaches over the board and across the paper beside the tray
+        board = "".join(rng.permutation(list(START_BOARD)))
+        frame = simulator.render(Scene(board, (True, False, True, False), hand="tray"), Conditions.plain(), rng)
     traced = []
     not_over_the_rim = reader.tray._not_over_the_rim
     monkeypatch.setattr(reader.tray, "_not_over_the_rim", lambda *args: traced.append(1) or not_over_the_rim(*args))
