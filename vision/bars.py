@@ -31,6 +31,8 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
+from senet.vision.parts import measured_parts
+
 #: The bar: the core of a stick's footprint, its length less its rounded ends (this share of
 #: it) and its width. It is fitted on a view of half the tray's resolution, turned every STEP degrees.
 CORE, STEP = 0.85, 4
@@ -226,7 +228,7 @@ class BarFitter:
             score[self._half((taken if beside is not None else self._tray(taken)).astype(np.float32)) > 0] = 0.0
         near = cv2.dilate(np.logical_or.reduce([bar.mask for bar in bars] or [np.zeros_like(seen)]).astype(np.uint8), self._near)
         left_over = cv2.morphologyEx(((objects > 0) & seen & (near == 0)).astype(np.uint8), cv2.MORPH_OPEN, self._thick)
-        count, _, stats, _ = cv2.connectedComponentsWithStats(left_over, connectivity=8)
+        count, _, stats = measured_parts(left_over)
         if count > 1 and stats[1:, cv2.CC_STAT_AREA].max() > LUMP * self.stick[1] ** 2:
             return []
         return bars

@@ -33,6 +33,7 @@ from typing import NamedTuple
 import cv2
 import numpy as np
 
+from senet.vision.parts import labelled_parts, measured_parts
 from senet.vision.plane import CLIPPED, CLIPPED_FROM, LOG, SQUARE_PX, BoardPlane, colour_planes
 from senet.vision.robust import median, median_around, percentile, spread_below_zero
 
@@ -898,7 +899,7 @@ class PieceFinder:
         at_rim = changed[rows] & background.tray_rim[rows]
         if not at_rim.any():
             return np.zeros((0, 2), np.intp)
-        count, labels, stats, _ = cv2.connectedComponentsWithStats((changed[rows] & background.tray[rows]).astype(np.uint8), connectivity=8)
+        count, labels, stats = measured_parts((changed[rows] & background.tray[rows]).astype(np.uint8))
         stick = (stats[:, cv2.CC_STAT_WIDTH:cv2.CC_STAT_HEIGHT + 1].max(axis=1) >= STICK_LIKE * SQUARE_PX) & (np.arange(count) > 0)
         return np.argwhere(stick[labels] & at_rim) + (rows.start, 0)
 
@@ -920,7 +921,7 @@ class PieceFinder:
             return np.zeros_like(on_grid)
         # What lies on the paper reaches over the grid's printed outline to what lies on the grid.
         bridge = cv2.dilate(on_paper.astype(np.uint8), _BRIDGE).astype(bool) & background.outline
-        count, labels = cv2.connectedComponents(((on_grid & background.grid) | on_paper | bridge).astype(np.uint8), connectivity=8)
+        count, labels = labelled_parts(((on_grid & background.grid) | on_paper | bridge).astype(np.uint8))
         if count <= 1:
             return np.zeros_like(on_grid)
         from_beyond = np.bincount(labels[beyond], minlength=count) * self.plane.mm_per_px >= REACHING_MM
@@ -933,7 +934,7 @@ class PieceFinder:
         assert self._lattice is not None
         if not patches.any():
             return patches
-        _, labels, stats, _ = cv2.connectedComponentsWithStats(patches.astype(np.uint8), connectivity=8)
+        _, labels, stats = measured_parts(patches.astype(np.uint8))
         large = stats[:, cv2.CC_STAT_AREA] > PIECE_SIZED * self._lattice.largest_body(EXPLAINED_GROW)
         large[0] = False
         return large[labels] if large.any() else np.zeros_like(patches)

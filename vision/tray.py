@@ -43,6 +43,7 @@ import numpy as np
 from senet.vision import robust
 from senet.vision.bars import BarFitter, polygon_mask
 from senet.vision.geometry import MatGeometry
+from senet.vision.parts import labelled_parts, measured_parts
 from senet.vision.plane import CLIPPED, CLIPPED_FROM, LOG
 from senet.vision.warp import Warp
 
@@ -471,7 +472,7 @@ class TrayReader:
         moved = cv2.add(cv2.absdiff(blue_green, robust.median_around(blue_green, AROUND_PX)), cv2.absdiff(red_green, robust.median_around(red_green, AROUND_PX)))
         inner = self._inner > 0
         other = ((moved > COLOUR_CHANGE) | (brightness < robust.median_around(brightness, AROUND_PX) + LUMP_DARKER)) & inner
-        count, _, stats, _ = cv2.connectedComponentsWithStats(cv2.morphologyEx(other.astype(np.uint8), cv2.MORPH_OPEN, _LUMP), connectivity=8)
+        count, _, stats = measured_parts(cv2.morphologyEx(other.astype(np.uint8), cv2.MORPH_OPEN, _LUMP))
         if count > 1 and stats[1:, cv2.CC_STAT_AREA].max() >= EMPTY_LUMP * STICK_AREA:
             return False
         if not evenly:
@@ -538,7 +539,7 @@ class TrayReader:
     def patches(self, masks: TrayMasks) -> list[Patch]:
         """The patches bigger than specks in the tray's :meth:`masks`."""
         objects, pale, dark, reached = masks.objects, masks.pale, masks.dark, masks.reached
-        count, labels, stats, _ = cv2.connectedComponentsWithStats(objects, connectivity=8)
+        count, labels, stats = measured_parts(objects)
         edge = np.zeros(objects.shape, np.uint8)
         edge.flat[self._edge] = 1
         edge.flat[self._washed] = 2
@@ -561,7 +562,7 @@ class TrayReader:
         dark_at_rim = masks.dark & self._far_rim
         if cv2.countNonZero(dark_at_rim) < STICK_PX[0]:  # no sliver a stick long (most frames)
             return False
-        count, labels = cv2.connectedComponents(masks.objects, connectivity=8)
+        count, labels = labelled_parts(masks.objects)
         at_rim, dark, pale = (np.bincount(labels[mask > 0], minlength=count)[1:] for mask in (dark_at_rim, masks.dark, masks.pale))
         return bool(((at_rim >= np.maximum(STICK_PX[0], SLIVER * dark)) & (pale <= (1 - SLIVER) * dark)).any())
 
@@ -674,7 +675,7 @@ class TrayReader:
         moved = (changed > 0).astype(np.uint8)
         before, after = (cv2.dilate(moved & side, _SQUARE3, iterations=reach) for side in (self._on_paper & (1 - self._blurred), 1 - self._on_paper))
         changed = moved | (self._blurred & before & after)
-        count, labels = cv2.connectedComponents(changed, connectivity=8)
+        count, labels = labelled_parts(changed)
         reaching = np.zeros_like(changed)
         if count > 1:
             beyond = self._beyond | cv2.dilate(1 - in_view, _SQUARE3)
@@ -714,7 +715,7 @@ class TrayReader:
                 if bar.pale_sliver:
                     slivers |= top
         tops = cv2.dilate(tops, self._side_reach)  # its side and shadow, seen from aside
-        count, labels = cv2.connectedComponents(crossing, connectivity=8)
+        count, labels = labelled_parts(crossing)
         inside = np.bincount(labels.ravel(), tops.ravel(), count) >= OVER_THE_RIM * np.bincount(labels.ravel(), minlength=count)
         inside[0] = False
         explained = inside[labels]
@@ -732,7 +733,7 @@ def _reaching(objects: np.ndarray, pale: np.ndarray, dark: np.ndarray, reached: 
         >>> _reaching(objects, no_side, no_side, np.array([[1, 0, 0, 0], [0, 0, 0, 0]], np.uint8)).astype(int).tolist()
         [[1, 1, 0, 0], [0, 1, 0, 0]]
     """
-    count, labels, stats, _ = cv2.connectedComponentsWithStats(objects, connectivity=8)
+    count, labels, stats = measured_parts(objects)
     found = np.zeros(objects.shape, bool)
     for index in np.flatnonzero(_parts_touching(labels, count, reached > 0)).tolist():
         x, y, w, h, _ = stats[index]
