@@ -872,7 +872,7 @@ class PieceFinder:
         piece in a lamp's glare, its colour lost (it shows hardly less green than the field)."""
         background = self.background
         assert background is not None
-        clipped = (view[..., 1] >= CLIPPED) & (view[..., 2] >= CLIPPED) & background.grid
+        clipped = (cv2.inRange(view, (0, CLIPPED, CLIPPED), (255, 255, 255)) > 0) & background.grid  # green and red
         if not clipped.any():  # most frames; white paper in a lamp's glare clips, and is no piece
             return clipped
         return clipped & (background.green + drift < LOG[CLIPPED_FROM])

@@ -676,12 +676,12 @@ class TrayReader:
         before, after = (cv2.dilate(moved & side, _SQUARE3, iterations=reach) for side in (self._on_paper & (1 - self._blurred), 1 - self._on_paper))
         changed = moved | (self._blurred & before & after)
         count, labels = labelled_parts(changed)
-        reaching = np.zeros_like(changed)
         if count > 1:
             beyond = self._beyond | cv2.dilate(1 - in_view, _SQUARE3)
             across = _parts_touching(labels, count, beyond > 0) & _parts_touching(labels, count, self._beside > 0)
-            reaching = across[labels].astype(np.uint8)
-        return reaching
+            if across.any():  # most frames: nothing crosses
+                return across[labels].astype(np.uint8)
+        return np.zeros_like(changed)
 
     def _not_over_the_rim(self, crossing: np.ndarray, objects: np.ndarray, pale: np.ndarray, dark: np.ndarray,
                           beside: np.ndarray) -> tuple[np.ndarray, bool]:
@@ -762,13 +762,11 @@ def _patch(member: np.ndarray, pale: np.ndarray, dark: np.ndarray, edge: np.ndar
     """The patch of the pixels ``member`` marks (uint8 0/255), with its stripes when it is not
     one stick; ``sides``: the dark pixels that may be a pale stick's side (bool); ``parted``:
     whether it was parted from sticks it touches."""
-    shape, rect = _measured(member, pale, dark)
+    shape, rect = _measured(member, pale, dark)  # whether it is one stick is in its shape
     edges = np.bincount(edge[member > 0], minlength=4)
-    patch = replace(shape, edge=int(edges[1:].sum()), washed=int(edges[2]), reached=int(edges[3]), parted=parted,
-                    sides=cv2.countNonZero(cv2.bitwise_and(sides.view(np.uint8), member & 1)))
-    if patch.single:
-        return patch
-    return replace(patch, stripes=stripes(member > 0, pale > 0, dark > 0, rect))
+    return replace(shape, edge=int(edges[1:].sum()), washed=int(edges[2]), reached=int(edges[3]), parted=parted,
+                   sides=cv2.countNonZero(cv2.bitwise_and(sides.view(np.uint8), member & 1)),
+                   stripes=None if shape.single else stripes(member > 0, pale > 0, dark > 0, rect))
 
 
 def _measured(member: np.ndarray, pale: np.ndarray, dark: np.ndarray) -> tuple[Patch, tuple]:
