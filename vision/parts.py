@@ -37,7 +37,7 @@ def measured_parts(mask: np.ndarray, connectivity: int = 8) -> tuple[int, np.nda
     """``cv2.connectedComponentsWithStats`` of a uint8 mask without the centroids: how many
     labels, the labels, and each label's left, top, width, height and area (as
     ``cv2.CC_STAT_*`` index them) in the mask's pixels. Row 0, the background's, measures the
-    background within the box alone."""
+    background within the box alone when anything is set."""
     box = _box(mask)
     labels = np.zeros(mask.shape, np.int32)
     if box is None:
