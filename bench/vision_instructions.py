@@ -26,11 +26,9 @@ from pathlib import Path
 
 import numpy as np
 
-FRAMES = ("clear", "hand")
 
-
-def count(pictures: Path, kind: str) -> float:
-    """Millions of instructions per frame of ``kind`` read from the ``pictures`` file."""
+def count(pictures: Path, kind: str, frames: int) -> float:
+    """Millions of instructions per frame of the ``frames`` of ``kind`` read from the ``pictures`` file."""
     with tempfile.TemporaryDirectory() as folder:
         out = Path(folder) / "callgrind.out"
         subprocess.run(["valgrind", "--tool=callgrind", "--instr-atstart=no", f"--callgrind-out-file={out}",
@@ -38,8 +36,7 @@ def count(pictures: Path, kind: str) -> float:
                        env={**os.environ, "PYTHONHASHSEED": "0"})  # the same hashing, run after run
         totals = re.search(r"^totals: (\d+)", out.read_text(), re.MULTILINE)  # not the header's summary: 0 when counting starts off
         assert totals is not None, "callgrind wrote no totals"
-        with np.load(pictures) as loaded:
-            return int(totals.group(1)) / len(loaded[kind]) / 1e6
+        return int(totals.group(1)) / frames / 1e6
 
 
 def read(pictures: Path, kind: str) -> None:
@@ -78,8 +75,9 @@ def main() -> None:
     start, pictures, hands, _, _ = frames((640, 480), args.frames)
     with tempfile.TemporaryDirectory() as folder:
         saved = Path(folder) / "frames.npz"
-        np.savez(saved, start=start, clear=np.array(pictures), hand=np.array(hands))
-        counts = {kind: count(saved, kind) for kind in FRAMES}
+        read_frames = {"clear": pictures, "hand": hands}
+        np.savez(saved, start=start, **{kind: np.array(kind_frames) for kind, kind_frames in read_frames.items()})
+        counts = {kind: count(saved, kind, len(kind_frames)) for kind, kind_frames in read_frames.items()}
     print("vision-instructions 640x480 " + " ".join(f"{kind}={value:.2f}" for kind, value in counts.items()), flush=True)
 
 
