@@ -108,7 +108,21 @@ RESUME = {("a4", 3, 580): (8220389035571767022216769039696603314, 3604152007, 0)
           ("a3", 3, 56): (16932264241157425819154087024391132008, 4157649046, 0),
           ("a3", 3, 778): (257965465978053965171849786485410892121, 773873217, 0),
           ("a3", 2, 392): (136791707790647211567518783710259896756, 2438647891, 0),
-          ("a3", 3, 628): (299975154083766997739051345895904138167, 3773265964, 0)}
+          ("a3", 3, 628): (299975154083766997739051345895904138167, 3773265964, 0),
+          ("a4", 3, 793): (41703005796111742585229297515467244133, 3072693344, 0)}
+
+
+def test_a_start_picture_whose_cream_pieces_near_the_lamp_show_by_their_rims_alone_calibrates() -> None:
+    """A hard generated start picture (A4 mat): a lamp 59 cm up beside the board washes out the
+    field around squares 7 and 9, where cream cones stand. A person sees them at once by their
+    rims, yet in colour they differ from the field less than the picture's noise does: no piece
+    was seen on square 7, and the picture was refused. The reader learns it as the rims show
+    it, and reads the case's picture (a hand over the board) with no wrong board."""
+    case = next(hard_cases("a4", 1, seed=3, resume=(793, pcg64_state(3, *RESUME["a4", 3, 793]))))
+    reader = calibrated_reader(case)
+    assert reader is not None
+    seen = reader.read(case.picture)
+    assert seen.board in (None, case.board)
 
 
 def clear_case_read(paper: str, seed: int, number: int) -> tuple[Case, Observation]:
