@@ -1617,7 +1617,14 @@ def _start_evidence(planes: tuple[np.ndarray, ...], grid: np.ndarray, green_shad
 def _rims(view: np.ndarray, grid: np.ndarray) -> np.ndarray:
     """Evidence of round outlines on the grid of a top ``view``: a disc for each circle a piece's
     size (a sixth to over half a square across its radius) OpenCV's Hough transform finds in
-    the view's greys, its rim's edge plain all round."""
+    the view's greys, its rim's edge plain all round.
+
+        >>> view = np.full((60, 60, 3), 200, np.uint8)
+        >>> rim = cv2.circle(view, (30, 30), 10, (90, 90, 90), 2)  # a grey ring on a pale field
+        >>> evidence = _rims(view, np.ones((60, 60), bool))
+        >>> float(evidence[30, 30]), float(evidence[5, 5])
+        (1.0, 0.0)
+    """
     grey = cv2.GaussianBlur(cv2.cvtColor(view, cv2.COLOR_BGR2GRAY), (3, 3), 0)
     circles = cv2.HoughCircles(grey, cv2.HOUGH_GRADIENT, dp=1, minDist=0.7 * SQUARE_PX, param1=RIM_EDGE, param2=RIM_VOTES,
                                minRadius=SQUARE_PX // 6, maxRadius=SQUARE_PX * 11 // 20)
