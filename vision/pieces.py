@@ -67,12 +67,17 @@ POSITION_SIGMA_PICTURE, POSITION_SIGMA = 0.7, 1.0
 START_REACH = 0.85
 #: Each start piece's body covers what is seen around it at least this well (intersection over
 #: union). In 1,293 hard generated start pictures where all ten pieces stand, the least of the
-#: ten was 0.31 or more, 0.5 in most; in 23 of 160 with one piece taken away, ten were matched
-#: nonetheless, and in 18 of those the body on the empty square covered less than 0.2.
+#: ten was 0.31 or more, 0.5 in most. Of 160 with one piece taken away, 23 were matched to ten
+#: pieces without this check, and in 18 of those the body on the empty square covered less than
+#: 0.2; with it, 6 are.
 START_OVERLAP = 0.25
 #: A rim (:func:`_rims`) is an edge this steep (grey levels, Canny's upper threshold) that
 #: votes this often for one circle.
 RIM_EDGE, RIM_VOTES = 60, 30
+#: The start picture is looked at for rims only where they show at least this share of some
+#: start square that colour showed bare: 0.48 on the cream piece of a refused picture, 0.07 or
+#: less on most of 120 hard ones with a piece missing (0.2 at most).
+RIM_SHOWN = 0.15
 #: Two pieces' bases are never closer than this many base radii (solid pieces touch at 2).
 APART = 1.5
 #: A piece found behind another shows at least this share of its body, and its base is placed
@@ -538,11 +543,14 @@ class PieceFinder:
         grid = self._grid_mask()
         as_seen = _start_evidence(planes, grid)
         looks = ((False, lambda: as_seen), (True, lambda: _start_evidence(planes, grid, green_shadows=True)),
-                 (False, lambda: np.maximum(as_seen, _rims(view, grid))))
+                 (False, lambda: self._with_rims(view, grid, as_seen, start)))
         wrong: CalibrationError | None = None
-        for green_shadows, evidence in looks:
+        for green_shadows, evidence_of in looks:
+            evidence = evidence_of()
+            if evidence is None:
+                continue
             try:
-                self._learn_start(planes, grid, evidence(), nadir, camera_height_mm, start)
+                self._learn_start(planes, grid, evidence, nadir, camera_height_mm, start)
             except CalibrationError as error:
                 wrong = wrong or error
                 continue
@@ -550,6 +558,16 @@ class PieceFinder:
             return
         assert wrong is not None
         raise wrong
+
+    def _with_rims(self, view: np.ndarray, grid: np.ndarray, evidence: np.ndarray, start: str) -> np.ndarray | None:
+        """The start picture's ``evidence`` with the rims (:func:`_rims`) of its top ``view``
+        added; None where they show no more than RIM_SHOWN of any start square that the
+        evidence left bare (most start pictures refused: a piece missing, not set up yet)."""
+        rims = _rims(view, grid)
+        wanted = [square - 1 for square, letter in enumerate(start, 1) if letter != "."]
+        if self.plane.square_means((rims > 0.5) & (evidence <= 0.5))[wanted].max() < RIM_SHOWN:
+            return None
+        return np.maximum(evidence, rims)
 
     def _learn_start(self, planes: tuple[np.ndarray, np.ndarray, np.ndarray], grid: np.ndarray, evidence: np.ndarray,
                      nadir: np.ndarray, camera_height_mm: float, start: str) -> None:
@@ -1615,9 +1633,9 @@ def _start_evidence(planes: tuple[np.ndarray, ...], grid: np.ndarray, green_shad
 
 
 def _rims(view: np.ndarray, grid: np.ndarray) -> np.ndarray:
-    """Evidence of round outlines on the grid of a top ``view``: a disc for each circle a piece's
-    size (a sixth to over half a square across its radius) OpenCV's Hough transform finds in
-    the view's greys, its rim's edge plain all round.
+    """Evidence of round outlines on the grid of a top ``view``: a disc for each circle of a
+    piece's size (its radius a sixth to 0.55 of a square's side) that OpenCV's Hough transform
+    finds in the view's greys, its rim's edge plain all round.
 
         >>> view = np.full((60, 60, 3), 200, np.uint8)
         >>> rim = cv2.circle(view, (30, 30), 10, (90, 90, 90), 2)  # a grey ring on a pale field
