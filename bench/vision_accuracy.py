@@ -1,7 +1,9 @@
 """Accuracy of the camera's reader on generated hard pictures (see senet.vision.testset).
 
 Prints, per paper, how many start pictures calibrated, how many pictures were read
-"ok", how many boards and throws were right or wrong, and how many hands were caught:
+"ok", how many boards and throws were right or wrong, and how many hands were caught; and
+of as many start pictures with a piece taken away, how many were accepted all the same,
+refused naming the empty square, or refused otherwise:
 
     python bench/vision_accuracy.py [--cases 100] [--seed 1] [--size 1280x720] [--paper a3] [--exposure 1.15]
 
@@ -21,7 +23,7 @@ import argparse
 import math
 
 from senet.vision.mat import PAPERS
-from senet.vision.testset import tally
+from senet.vision.testset import tally, tally_missing
 
 
 def size(text: str) -> tuple[int, int]:
@@ -57,6 +59,9 @@ def main() -> None:
         counts = tally(paper, args.cases, args.seed, args.size, args.exposure)
         print(f"vision-accuracy {paper} cases={args.cases} size={width}x{height} exposure={args.exposure:g} "
               + " ".join(f"{k}={v}" for k, v in counts.items()), flush=True)
+        missing = tally_missing(paper, args.cases, args.seed, args.size)
+        print(f"vision-start-missing {paper} cases={args.cases} size={width}x{height} "
+              + " ".join(f"{k}={v}" for k, v in missing.items()), flush=True)
 
 
 if __name__ == "__main__":

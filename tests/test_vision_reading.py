@@ -20,7 +20,7 @@ from senet.vision.pieces import SquareReadings
 from senet.vision.reader import NOT_SEEN_EMPTY, BoardReader, Observation
 from senet.vision.simulator import Conditions, Scene, Simulator, Style
 from senet.vision.sources import START_BOARD
-from senet.vision.testset import Case, calibrated_reader, hard_cases, tally
+from senet.vision.testset import Case, calibrated_reader, hard_cases, tally, tally_missing
 from senet.vision.tray import TrayReading
 
 
@@ -41,6 +41,13 @@ def test_hard_pictures_never_give_a_wrong_board_or_throw(paper: str, exposure: f
     assert counts["calibrated"] >= 16, counts
     assert counts["ok"] >= 0.6 * counts["clear"], counts
     assert counts["throws_right"] >= 0.5 * counts["clear"], counts
+
+
+def test_hard_start_pictures_with_a_piece_missing_are_counted_as_the_bench_prints_them() -> None:
+    """Most are refused naming the empty square (bench/vision_accuracy.py gives the figures);
+    the fourth of these is still learnt from nine pieces."""
+    counts = tally_missing("a3", count=4, seed=1)
+    assert sum(counts.values()) == 4 and counts["named"] >= 3, counts
 
 
 def test_greyish_fingers_over_the_paper_margin_are_a_hand_whatever_the_exposure() -> None:

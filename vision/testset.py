@@ -16,6 +16,7 @@ every other case has a hand reaching over the board or the tray, sometimes carry
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
@@ -115,6 +116,48 @@ def _case(simulator: Simulator, rng: np.random.Generator, seed: int, index: int,
     )
     picture = simulator.render(scene, replace(conditions, exposure=conditions.exposure * exposure), rng, style)
     return Case(start, picture, board, sticks, hand, simulator.piece_size(style), style.piece_shape, conditions.camera.tilt_deg, places)
+
+
+def starts_with_a_piece_missing(paper: str, count: int, seed: int, size: tuple[int, int] = (640, 480),
+                                first: int = 0) -> Iterator[tuple[np.ndarray, int]]:
+    """``count`` hard start pictures on the ``paper`` mat (camera, light and pieces drawn as
+    for :func:`hard_cases`), each with one start piece taken away, the others standing where
+    they stood; and the square it was taken from. Picture ``index`` (``first`` on) is drawn
+    from ``(seed, index)`` alone: the same seed gives the same pictures, one deep in a set at once.
+
+        >>> picture, square = next(starts_with_a_piece_missing("a3", 1, seed=1))
+        >>> picture.shape, 1 <= square <= 10
+        ((480, 640, 3), True)
+    """
+    layout = MatLayout.for_paper(paper)
+    simulator = Simulator(layout)
+    for index in range(first, first + count):
+        rng = np.random.default_rng([seed, index])
+        conditions = Conditions.random_hard(rng, *size, mat_mm=(layout.width_mm, layout.height_mm))
+        style = Style.random(rng, layout.square_mm)
+        places = simulator.place_pieces(START_BOARD, style, conditions.scatter, rng)
+        square = int(rng.integers(1, 11))
+        board = START_BOARD[: square - 1] + "." + START_BOARD[square:]
+        yield simulator.render(Scene(board, places=places), conditions, rng, style), square
+
+
+def tally_missing(paper: str, count: int, seed: int, size: tuple[int, int] = (640, 480)) -> dict[str, int]:
+    """Calibrate on ``count`` start pictures with a piece missing (:func:`starts_with_a_piece_missing`)
+    and count what came out: ``accepted`` (the reader learnt the start from nine pieces),
+    ``named``: refused, naming the empty square; ``refused``: refused otherwise."""
+    counts = dict.fromkeys(["accepted", "named", "refused"], 0)
+    for picture, square in starts_with_a_piece_missing(paper, count, seed, size):
+        geometry = choose_mat(picture, known_mats())
+        try:
+            if geometry is None:
+                raise ValueError("no mat")
+            BoardReader(geometry).calibrate(picture)
+        except ValueError as refusal:
+            missing = re.search(r"no piece is seen on squares? ([\d, ]+)", str(refusal))
+            counts["named" if missing and str(square) in missing.group(1).split(", ") else "refused"] += 1
+        else:
+            counts["accepted"] += 1
+    return counts
 
 
 def calibrated_reader(case: Case) -> BoardReader | None:
