@@ -23,7 +23,7 @@ start pieces best.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from itertools import product
@@ -208,7 +208,12 @@ GROUPS_APART, LEANING = 4.0, 0.75
 
 
 class CalibrationError(ValueError):
-    """The start picture cannot teach the reader (what is wrong is in the message)."""
+    """The start picture cannot teach the reader (what is wrong is in the message). ``missing``:
+    the start squares on which no piece is seen, where that is what is wrong."""
+
+    def __init__(self, reason: str, missing: frozenset[int] = frozenset()) -> None:
+        super().__init__(reason)
+        self.missing = missing
 
 
 @dataclass(frozen=True)
@@ -541,14 +546,8 @@ class PieceFinder:
         """
         planes = colour_planes(view)
         grid = self._grid_mask()
-        as_seen = _start_evidence(planes, grid)
-        looks = ((False, lambda: as_seen), (True, lambda: _start_evidence(planes, grid, green_shadows=True)),
-                 (False, lambda: self._with_rims(view, grid, as_seen, start)))
         wrong: CalibrationError | None = None
-        for green_shadows, evidence_of in looks:
-            evidence = evidence_of()
-            if evidence is None:
-                continue
+        for green_shadows, evidence in self._ways_of_looking(view, planes, grid, start):
             try:
                 self._learn_start(planes, grid, evidence, nadir, camera_height_mm, start)
             except CalibrationError as error:
@@ -559,15 +558,21 @@ class PieceFinder:
         assert wrong is not None
         raise wrong
 
-    def _with_rims(self, view: np.ndarray, grid: np.ndarray, evidence: np.ndarray, start: str) -> np.ndarray | None:
-        """The start picture's ``evidence`` with the rims (:func:`_rims`) of its top ``view``
-        added; None where they show no more than RIM_SHOWN of any start square that the
-        evidence left bare (most start pictures refused: a piece missing, not set up yet)."""
+    def _ways_of_looking(self, view: np.ndarray, planes: tuple[np.ndarray, np.ndarray, np.ndarray], grid: np.ndarray,
+                         start: str) -> Iterator[tuple[bool, np.ndarray]]:
+        """The ways :meth:`calibrate` looks at the start picture, in turn (each worked out only
+        when the one before failed): whether it takes green darkness for shadows, and the
+        evidence of pieces it takes. The rims (:func:`_rims`) of the top ``view`` are added
+        last, and only where they show at least RIM_SHOWN of some start square that the
+        evidence as seen left bare (not in most start pictures refused: a piece missing, the
+        pieces not set up yet)."""
+        as_seen = _start_evidence(planes, grid)
+        yield False, as_seen
+        yield True, _start_evidence(planes, grid, green_shadows=True)
         rims = _rims(view, grid)
         wanted = [square - 1 for square, letter in enumerate(start, 1) if letter != "."]
-        if self.plane.square_means((rims > 0.5) & (evidence <= 0.5))[wanted].max() < RIM_SHOWN:
-            return None
-        return np.maximum(evidence, rims)
+        if self.plane.square_means((rims > 0.5) & (as_seen <= 0.5))[wanted].max() >= RIM_SHOWN:
+            yield False, np.maximum(as_seen, rims)
 
     def _learn_start(self, planes: tuple[np.ndarray, np.ndarray, np.ndarray], grid: np.ndarray, evidence: np.ndarray,
                      nadir: np.ndarray, camera_height_mm: float, start: str) -> None:
@@ -605,7 +610,7 @@ class PieceFinder:
             if tried is not None and (best is None or tried[0] > best[0]):
                 best = tried
         if best is None:
-            raise CalibrationError(_what_is_wrong(set(wanted), closest[1]))
+            raise CalibrationError(_what_is_wrong(set(wanted), closest[1]), frozenset(set(wanted) - closest[1]))
         # Between the shapes tried: a height and a radius nearer the pieces' own (where a piece's
         # body shows depends on both), in finer and finer steps.
         step_r, step_h = RADII[1] - RADII[0], HEIGHTS[1] - HEIGHTS[0]

@@ -16,7 +16,6 @@ every other case has a hand reaching over the board or the tray, sometimes carry
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
@@ -27,7 +26,7 @@ from senet.engine.position import Position
 from senet.vision.geometry import choose_mat, known_mats
 from senet.vision.mat import MatLayout
 from senet.vision.plane import SQUARE_PX, BoardPlane
-from senet.vision.reader import BoardReader
+from senet.vision.reader import BoardReader, CalibrationError, NoBoardError
 from senet.vision.simulator import Conditions, Scene, Simulator, Style
 from senet.vision.sources import START_BOARD
 
@@ -148,13 +147,15 @@ def tally_missing(paper: str, count: int, seed: int, size: tuple[int, int] = (64
     counts = dict.fromkeys(["accepted", "named", "refused"], 0)
     for picture, square in starts_with_a_piece_missing(paper, count, seed, size):
         geometry = choose_mat(picture, known_mats())
+        if geometry is None:
+            counts["refused"] += 1
+            continue
         try:
-            if geometry is None:
-                raise ValueError("no mat")
             BoardReader(geometry).calibrate(picture)
-        except ValueError as refusal:
-            missing = re.search(r"no piece is seen on squares? ([\d, ]+)", str(refusal))
-            counts["named" if missing and str(square) in missing.group(1).split(", ") else "refused"] += 1
+        except CalibrationError as refusal:
+            counts["named" if square in refusal.missing else "refused"] += 1
+        except NoBoardError:
+            counts["refused"] += 1
         else:
             counts["accepted"] += 1
     return counts
