@@ -35,7 +35,7 @@ import numpy as np
 
 from senet.vision.parts import labelled_parts, measured_parts
 from senet.vision.plane import CLIPPED, CLIPPED_FROM, LOG, SQUARE_PX, BoardPlane, colour_planes
-from senet.vision.robust import median, median_around, percentile, spread_below_zero
+from senet.vision.robust import median, median_around, percentile, row_medians, row_percentiles, spread_below_zero
 
 #: The kinds of piece (their letters on a board) as reasons name them.
 KIND_NAMES = {"D": "dark", "L": "light"}
@@ -316,12 +316,12 @@ class Lattice:
         return ((_row_sums(flat[self.inside]) / inside_known).reshape(3 * STEPS, 10 * STEPS),
                 (_row_sums(flat[self.outside]) / outside_known).reshape(3 * STEPS, 10 * STEPS))
 
-    def base_share(self, evidence: np.ndarray, x: float, y: float) -> float:
-        """The share of the known samples of a base at (x, y) (the nearest lattice point) that
+    def base_shares(self, evidence: np.ndarray, bases: Sequence[tuple[float, float]]) -> np.ndarray:
+        """Per base (x, y; at the nearest lattice point), the share of its known samples that
         look like a piece (whatever the camera's angle, a standing piece covers its own base)."""
-        base = self.inside[self.nearest(x, y), : len(DISC)]
-        known = self.known[base]
-        return float((evidence.flat[base] * known).sum() / max(float(known.sum()), 1.0))
+        samples = self.inside[[self.nearest(x, y) for x, y in bases], : len(DISC)]
+        known = self.known[samples]
+        return (evidence.ravel()[samples] * known).sum(axis=1).astype(np.float64) / np.maximum(known.sum(axis=1).astype(np.float64), 1.0)
 
     def nearest(self, x: float, y: float) -> int:
         """The index of the lattice point nearest (x, y) (the points form a 10 x 3 squares grid,
@@ -453,8 +453,8 @@ class ColourModel:
         >>> model = ColourModel(np.array([[-0.8, 1.0, -0.7], [0.35, 0.7, 0.4]]), np.array([0.2, 0.08, 0.2]))
         >>> round(model.light(np.array([-0.75, 0.95, -0.7])), 3), round(model.light(np.array([0.3, 0.72, 0.4])), 3)
         (0.002, 0.999)
-        >>> model.judge(np.array([0.3, 0.72, 0.4]))[1], model.judge(np.array([-0.7, 0.72, 0.4]))[1]
-        (False, True)
+        >>> [torn for _, torn in model.judge(np.array([[0.3, 0.72, 0.4], [-0.7, 0.72, 0.4]]))]
+        [False, True]
     """
 
     means: np.ndarray  # (2, 3): dark, light
@@ -466,9 +466,10 @@ class ColourModel:
     #: (3,): how each feature bends along the rows, per pixel squared from :attr:`middle`.
     bend: np.ndarray = field(default_factory=lambda: np.zeros(3))
 
-    def level(self, features: np.ndarray, x: float) -> np.ndarray:
+    def level(self, features: np.ndarray, x: float | np.ndarray) -> np.ndarray:
         """A piece's ``features`` at ``x`` along the rows (top-view pixels), as the same piece
-        would look at :attr:`middle`: the model's means are the kinds' looks there.
+        would look at :attr:`middle`: the model's means are the kinds' looks there (or each
+        row of ``features`` at its ``x``).
 
             >>> model = ColourModel(np.zeros((2, 3)), np.ones(3), np.array([0.01, 0.0, 0.01]), 100.0)
             >>> model.level(np.array([0.5, 0.2, 0.5]), 150.0).tolist()
@@ -476,26 +477,24 @@ class ColourModel:
             >>> replace(model, trend=np.zeros(3), bend=np.array([-1e-4, 0.0, 0.0])).level(np.array([-0.25, 0.2, 0.5]), 150.0).tolist()
             [0.0, 0.2, 0.5]
         """
-        away = x - self.middle
+        away = np.asarray(x, float)[..., None] - self.middle
         return features - self.trend * away - self.bend * away**2
 
     def light(self, features: np.ndarray) -> float:
         """Probability that a piece with these features is light. The looks spread with heavy
         tails (Student's t): a piece unlike both kinds (a lamp's glare on a dark top) is
         doubtful, not surely of the kind it is a little less unlike."""
-        return self._light(features, 0)
+        return self.judge(np.asarray(features)[None])[0][0]
 
-    def judge(self, features: np.ndarray) -> tuple[float, bool]:
-        """:meth:`light`, and whether the piece is torn: its brightness by its median calls it
-        the other kind."""
-        light = self._light(features, 0)
-        return light, (light - 0.5) * (self._light(features, 2) - 0.5) < 0
-
-    def _light(self, features: np.ndarray, brightness: int) -> float:
-        """:meth:`light` by the brightness at index ``brightness`` of the features."""
-        values, spread = np.asarray(features, float).tolist(), self.spread.tolist()  # a few numbers: plain floats are quicker
-        return _light_odds((values[brightness], values[1]), [(kind[brightness], kind[1]) for kind in self.means.tolist()],
-                           (spread[brightness], spread[1]))
+    def judge(self, features: np.ndarray) -> list[tuple[float, bool]]:
+        """Per piece (a row of ``features``), :meth:`light`, and whether the piece is torn: its
+        brightness by its median calls it the other kind."""
+        means, spread = self.means.tolist(), self.spread.tolist()  # a few numbers: plain floats are quicker
+        judged = []
+        for values in np.asarray(features, float).tolist():
+            light = _light_by(values, means, spread, 0)
+            judged.append((light, (light - 0.5) * (_light_by(values, means, spread, 2) - 0.5) < 0))
+        return judged
 
 
 @dataclass
@@ -676,16 +675,12 @@ class PieceFinder:
         least_drops: dict[str, list[float]] = {"D": [], "L": []}
         lighter: dict[str, list[float]] = {"D": [], "L": []}
         own = drop > 0.06
-        looks: list[np.ndarray] = []
-        along: list[float] = []
         for square, index in chosen.items():
             kind = start[square - 1]
             body = self._lattice.inside[index]
             drops[kind].append(float(np.median(drop.flat[body])))
             least_drops[kind].append(float(np.median(least_drop.flat[body])))
             lighter[kind].append(float(np.median(changes.lighter.flat[body])))
-            looks.append(self._features(index, changes, own, (0.0, 0.0), levelled=False))  # the start picture is its own light
-            along.append(float(self._lattice.positions[index, 0]))
         by_drop = {kind: float(np.median(drops[kind])) for kind in "DL" if np.median(drops[kind]) >= LEAST_DROP}
         for kind, name in KIND_NAMES.items():
             if kind not in by_drop and _bright_or_dark(np.float32(np.median(lighter[kind]))) < 0.5:
@@ -694,7 +689,9 @@ class PieceFinder:
         self.less_green_over_both = {kind for kind in "DL" if np.median(least_drops[kind]) >= LEAST_DROP}
         weakest = min(by_drop.values(), default=LEAST_DROP)
         self.evidence_range = (0.3 * weakest, 0.65 * weakest)
-        learnt = _start_looks(np.array(looks), np.array([start[square - 1] for square in chosen]), np.array(along))
+        points = list(chosen.values())
+        looks = self._features(points, changes, own, np.zeros((len(points), 2)), levelled=False)  # the start picture is its own light
+        learnt = _start_looks(looks, np.array([start[square - 1] for square in chosen]), self._lattice.positions[points, 0])
         if not learnt.parted:
             raise CalibrationError(_why_alike(learnt.model.means[:, DECIDE], learnt.spreads[:, DECIDE]))
         self.colours = learnt.model
@@ -759,8 +756,8 @@ class PieceFinder:
         own = green > 0.5  # the pieces' own pixels: a shadow on the field is darker, but green
         seen = evidence > 0.5  # what lies on the field
         field_light = self._field_light(changes, seen, overall)
-        pieces, sure, self._looks, brightness, torn = [], [], [], [], []
         places = dict(zip(peaks, lattice.positions[peaks].tolist()))
+        placed = []  # (lattice point, base, where it stands on the grid, its square, whether its base lies beside the grid)
         for index in peaks:
             base = self._refine(index, places, evidence)
             x, y = self._onto_grid(*base)
@@ -773,28 +770,33 @@ class PieceFinder:
                 square = self._square_at((x, y))
                 if not square:
                     continue
+            placed.append((index, base, (x, y), square, beside))
+        # Every piece's looks at once: a few numpy calls for all, not a few for each.
+        indices = [index for index, *_ in placed]
+        features = self._features(indices, changes, own, field_light[[square - 1 for *_, square, _ in placed]], bases=[base for _, base, *_ in placed])
+        judged = self.colours.judge(features)
+        grounded = lattice.base_shares(evidence, [where for _, _, where, _, _ in placed]) >= GROUNDED
+        shadows = [self._beside_another(index, places) for index in indices]
+        field_coloured = self._field_coloured(lattice.inside[indices], drop, [light for light, _ in judged], least_drop, shadows)
+        pieces, sure, self._looks = [], [], []
+        for (index, _, (x, y), square, beside), looks, (light, _), base_shows, coloured in zip(placed, features, judged, grounded, field_coloured):
             found = _found(inside.flat[index])
-            features = self._features(index, changes, own, field_light[square - 1], base=base)
             near_stick = self._near(by_stick, x, y)
-            kind, doubtful = self.colours.judge(features)
-            piece = Piece(x, y, square, found, kind, bool(outside.flat[index] > CROWDED), self._spread(index),
-                          lattice.base_share(evidence, x, y) >= GROUNDED and not near_stick and not beside, near_stick,
-                          self._field_coloured(lattice.inside[index], drop, kind, least_drop if self._beside_another(index, places) else None))
+            piece = Piece(x, y, square, found, light, bool(outside.flat[index] > CROWDED), self._spread(index),
+                          bool(base_shows) and not near_stick and not beside, near_stick, coloured)
             pieces.append(piece)
-            brightness.append(features[0])
-            torn.append(doubtful)
             if found > 0.5:
                 sure.append(index)
                 if self._shares(piece).get(square, 0.0) > LOOK_SURE:
-                    self._looks.append((square, features))
+                    self._looks.append((square, looks))
         surely = [number for number, piece in enumerate(pieces) if piece.found > 0.5]  # not a speck or a shadow
         calls = np.array([pieces[number].light for number in surely])
-        looks = np.array(brightness)[surely]
+        looks = features[surely, 0]
         doubted = _against_the_others(looks / self.colours.spread[0], calls, SPLIT_GAP)
         for number, light in zip(surely, np.where(doubted, 0.5, _as_the_others_show(looks, calls)).tolist()):
             if light != pieces[number].light:
                 pieces[number] = replace(pieces[number], light=light)
-        pieces = [replace(piece, light=0.5) if doubtful else piece for piece, doubtful in zip(pieces, torn)]  # whatever the others show
+        pieces = [replace(piece, light=0.5) if doubtful else piece for piece, (_, doubtful) in zip(pieces, judged)]  # whatever the others show
         explained = lattice.body_mask(sure, self.plane.size, grow=EXPLAINED_GROW)
         unexplained = seen & ~explained & background.grid
         behind: list[tuple[int, Piece]] = []
@@ -863,22 +865,24 @@ class PieceFinder:
         inside, outside = lattice.scores(evidence, hidden)
         shown = lattice.shown(hidden)
         reach = APART * lattice.radius
-        found = []
+        placed = []  # (lattice point, its square)
         for index in self._peaks(lattice, inside - 0.5 * outside, inside):
             x, y = lattice.positions[index]
             if shown.flat[index] < SHOWN or min((np.hypot(*(lattice.positions[p] - (x, y))) for p in peaks), default=np.inf) < reach:
                 continue
             square = self._square_at((x, y))
-            if not square:
-                continue
-            features = self._features(index, changes, own, light[square - 1], hidden=hidden)
-            called, doubtful = self.colours.judge(features)
-            kind = 0.5 if doubtful else called
-            spread = self._spread(index, BEHIND_SIGMA)
-            body = lattice.inside[index]
-            field_coloured = self._field_coloured(body[~hidden.flat[body]], drop, kind)
-            found.append((index, Piece(float(x), float(y), square, _found(inside.flat[index]), kind, bool(outside.flat[index] > CROWDED), spread,
-                                       field_coloured=field_coloured)))
+            if square:
+                placed.append((index, square))
+        indices = [index for index, _ in placed]
+        judged = self.colours.judge(self._features(indices, changes, own, light[[square - 1 for _, square in placed]], hidden=hidden))
+        kinds = [0.5 if doubtful else called for called, doubtful in judged]
+        bodies = lattice.inside[indices]
+        field_coloured = self._field_coloured(bodies, drop, kinds, shown=~hidden.ravel()[bodies])
+        found = []
+        for (index, square), kind, coloured in zip(placed, kinds, field_coloured):
+            x, y = lattice.positions[index].tolist()
+            found.append((index, Piece(x, y, square, _found(inside.flat[index]), kind, bool(outside.flat[index] > CROWDED), self._spread(index, BEHIND_SIGMA),
+                                       field_coloured=coloured)))
         return found
 
     def _evidence_floor(self, drop: np.ndarray) -> tuple[np.ndarray | float, float]:
@@ -1012,29 +1016,38 @@ class PieceFinder:
         labels = "".join(".DL"[k] for k in probabilities.argmax(axis=1))
         return SquareReadings(labels, confidence, probabilities, covered, tuple(pieces))
 
-    def _field_coloured(self, body: np.ndarray, drop: np.ndarray, light: float, least_drop: np.ndarray | None = None) -> bool:
-        """Whether a piece of this ``light`` (the probability it is light), its ``body`` (flat
-        indices of the view) showing, is hardly less green than the field (``drop``: per pixel,
+    def _field_coloured(self, bodies: np.ndarray, drop: np.ndarray, lights: Sequence[float], least_drop: np.ndarray | None = None,
+                        shadows: Sequence[bool] = (), shown: np.ndarray | None = None) -> list[bool]:
+        """Per piece (a row of ``bodies``: flat indices of the view, of which ``shown`` marks
+        those that show, by default all), whether a piece of its ``lights`` (the probability it
+        is light) is hardly less green than the field (``drop``: per pixel,
         how much less) where its kind plainly is: even the least green quarter of its body on
         the field is less than FIELD_GREEN of its kind's drop, that share being at least
         LEAST_DROP (a kind less green than the field by little is, in a noisy picture, at times
         no less green at all). The quarter, not the middle: a body placed a little off the
         piece shows the field too.
 
-        ``least_drop`` (per pixel, the lesser of the drops over red and over blue), given for a
-        piece found beside another, whose shadow it may be: a shadow lit by a fill light of
-        another colour than the lamp's is less green over one of red and blue, but greener over
-        the other, as the light's colour moved. Where the kind is less green over both, a body
-        whose least green quarter is not is that shadow."""
+        ``least_drop`` (per pixel, the lesser of the drops over red and over blue), looked at
+        for the pieces found beside another (where ``shadows`` is true), whose shadow they may
+        be: a shadow lit by a fill light of another colour than the lamp's is less green over
+        one of red and blue, but greener over the other, as the light's colour moved. Where the
+        kind is less green over both, a body whose least green quarter is not is that shadow."""
         assert self.background is not None
-        kinds = "D" if light < 0.5 else "L" if light > 0.5 else "DL"
-        on_field = body[self.background.grid.flat[body]]
-        if not on_field.size or any(kind not in self.kind_drops for kind in kinds):
-            return False
-        least = FIELD_GREEN * min(self.kind_drops[kind] for kind in kinds)
-        if least >= LEAST_DROP and -percentile(-drop.flat[on_field], 25) < least:
-            return True
-        return least_drop is not None and set(kinds) <= self.less_green_over_both and -percentile(-least_drop.flat[on_field], 25) < 0
+        on_field = self.background.grid.ravel()[bodies]
+        if shown is not None:
+            on_field &= shown
+        quarter = -row_percentiles(-drop.ravel()[bodies], on_field, 25)
+        least_quarter = -row_percentiles(-least_drop.ravel()[bodies], on_field, 25) if least_drop is not None and any(shadows) else None
+        coloured = []
+        for number, light in enumerate(lights):
+            kinds = "D" if light < 0.5 else "L" if light > 0.5 else "DL"
+            if not on_field[number].any() or any(kind not in self.kind_drops for kind in kinds):
+                coloured.append(False)
+                continue
+            least = FIELD_GREEN * min(self.kind_drops[kind] for kind in kinds)
+            coloured.append(bool(least >= LEAST_DROP and quarter[number] < least)
+                            or (least_quarter is not None and shadows[number] and set(kinds) <= self.less_green_over_both and bool(least_quarter[number] < 0)))
+        return coloured
 
     def _beside_another(self, index: int, places: dict[int, list[float]]) -> bool:
         """Whether another of the pieces found (lattice point: base position) stands within
@@ -1086,34 +1099,34 @@ class PieceFinder:
                 shares[int(self.plane.cells[nr, nc])] = share
         return shares
 
-    def _features(self, index: int, changes: Changes, own: np.ndarray, light: tuple[float, float] | np.ndarray,
-                  hidden: np.ndarray | None = None, base: tuple[float, float] | None = None, levelled: bool = True) -> np.ndarray:
-        """A piece's brightness, blue-red and brightness again against the start picture, less
-        ``light``: how much brighter and redder the bare field around it is now
-        (:meth:`_field_light`). Its own pixels are those ``own`` marks (no longer the field's
-        green: a shadow on the field is darker, but green), leaving out what ``hidden`` covers;
-        its brightness is its darker quarter's, and then its median's (:class:`ColourModel`
-        judges by both). The piece is seen as at the lattice point ``index``, moved to stand on
-        ``base`` when given (a piece overhanging the grid's edge stands beyond the lattice, and
-        its body there is in the picture). ``levelled``: as the colour model levels them (not
-        the start pieces', which teach it)."""
+    def _features(self, indices: Sequence[int], changes: Changes, own: np.ndarray, light: np.ndarray, hidden: np.ndarray | None = None,
+                  bases: Sequence[tuple[float, float]] | None = None, levelled: bool = True) -> np.ndarray:
+        """Per piece (a row each), its brightness, blue-red and brightness again against the
+        start picture, less its row of ``light``: how much brighter and redder the bare field
+        around it is now (:meth:`_field_light`). Its own pixels are those ``own`` marks (no
+        longer the field's green: a shadow on the field is darker, but green), leaving out what
+        ``hidden`` covers; its brightness is its darker quarter's, and then its median's
+        (:class:`ColourModel` judges by both). The pieces are seen as at the lattice points
+        ``indices``, moved to stand on their ``bases`` when given (a piece overhanging the
+        grid's edge stands beyond the lattice, and its body there is in the picture).
+        ``levelled``: as the colour model levels them (not the start pieces', which teach it)."""
         assert self._lattice is not None
-        body = self._lattice.inside[index]
-        if base is not None:
-            x, y = self._lattice.positions[index].tolist()
-            offset = round(base[1] - y) * own.shape[1] + round(base[0] - x)
-            if offset:
-                body = np.minimum(np.maximum(body + offset, 0), own.size - 1)
-        if hidden is not None:
-            body = body[~hidden.flat[body]]
-        solid = body[own.flat[body]]
-        body = solid if len(solid) >= 4 else body
-        lighter = changes.lighter.flat[body]
-        features = np.array([percentile(lighter, 25) - light[0], median(changes.redder.flat[body]) - light[1], median(lighter) - light[0]])
+        bodies, along = self._lattice.inside[indices], self._lattice.positions[indices, 0]
+        if bases is not None:
+            standing = np.array(bases, float).reshape(-1, 2)
+            moves = np.round(standing - self._lattice.positions[indices])
+            bodies = np.clip(bodies + (moves[:, 1] * own.shape[1] + moves[:, 0]).astype(np.intp)[:, None], 0, own.size - 1)
+            along = standing[:, 0]
+        shown = np.ones(bodies.shape, bool) if hidden is None else ~hidden.ravel()[bodies]
+        solid = shown & own.ravel()[bodies]
+        mine = np.where((solid.sum(axis=1) >= 4)[:, None], solid, shown)
+        lighter = changes.lighter.ravel()[bodies]
+        features = np.column_stack([row_percentiles(lighter, mine, 25) - light[:, 0], row_medians(changes.redder.ravel()[bodies], mine) - light[:, 1],
+                                    row_medians(lighter, mine) - light[:, 0]])
         if not levelled:
             return features
         assert self.colours is not None
-        return self.colours.level(features, base[0] if base is not None else float(self._lattice.positions[index, 0]))
+        return self.colours.level(features, along)
 
     def _field_light(self, changes: Changes, seen: np.ndarray, overall: tuple[float, float]) -> np.ndarray:
         """(30, 2): how much brighter and redder than in the start picture the bare field is
@@ -1519,6 +1532,12 @@ def _as_the_others_show(brightness: np.ndarray, light: np.ndarray) -> np.ndarray
         return light
     shown = np.array([_light_odds([b], [[float(means[0])], [float(means[1])]], [spread]) for b in brightness.tolist()])
     return np.where(darker, np.minimum(light, shown), np.maximum(light, shown))
+
+
+def _light_by(features: list[float], means: list[list[float]], spread: list[float], brightness: int) -> float:
+    """:func:`_light_odds` of a piece's ``features`` by its brightness at index ``brightness``
+    (see :class:`ColourModel`) and its blue-red, the kinds' ``means`` and ``spread`` as the model's."""
+    return _light_odds((features[brightness], features[1]), [(kind[brightness], kind[1]) for kind in means], (spread[brightness], spread[1]))
 
 
 def _light_odds(looks: Sequence[float], means: Sequence[Sequence[float]], spread: Sequence[float]) -> float:

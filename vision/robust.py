@@ -6,6 +6,13 @@ and the noise measured with them; and each pixel's median over the pixels around
     (2.5, 2.25)
     >>> round(spread_below_zero(np.array([-0.01, -0.02, -0.03])), 4)
     0.0297
+
+Many small sets at once (a few pieces' pixels, say), each a row's values that a mask keeps,
+give the same numbers as one by one:
+
+    >>> values, kept = np.array([[5.0, 1.0, 4.0, 2.0], [3.0, 9.0, 0.0, 7.0]]), np.array([[1, 1, 1, 1], [1, 1, 0, 0]], bool)
+    >>> row_percentiles(values, kept, 25).tolist(), row_medians(values, kept).tolist()
+    ([1.75, 4.5], [3.0, 6.0])
 """
 
 from __future__ import annotations
@@ -32,6 +39,34 @@ def percentile(values: np.ndarray, share: float) -> float:
     below, above = np.partition(flat, (low, high))[[low, high]].tolist()  # plain floats: quicker
     step, apart = place - low, above - below
     return above - apart * (1 - step) if step >= 0.5 else below + apart * step  # rounded as numpy does
+
+
+def row_percentiles(values: np.ndarray, kept: np.ndarray, share: float) -> np.ndarray:
+    """Per row of ``values`` (2-D), :func:`percentile` of the values ``kept`` (a bool mask of
+    the same shape) marks there; NaN where it marks none."""
+    ordered, counts = _kept_in_order(values, kept)
+    place = share / 100 * np.maximum(counts - 1, 0)
+    low = place.astype(np.intp)
+    high = np.minimum(low + 1, np.maximum(counts - 1, 0))
+    rows = np.arange(len(ordered))
+    below, above = ordered[rows, low].astype(np.float64), ordered[rows, high].astype(np.float64)
+    step = place - low
+    with np.errstate(invalid="ignore"):  # inf - inf in the rows that keep nothing: NaN, as they get
+        apart = above - below
+        return np.where(counts > 0, np.where(step >= 0.5, above - apart * (1 - step), below + apart * step), np.nan)
+
+
+def row_medians(values: np.ndarray, kept: np.ndarray) -> np.ndarray:
+    """Per row of ``values`` (2-D), :func:`median` of the values ``kept`` marks there; NaN where it marks none."""
+    ordered, counts = _kept_in_order(values, kept)
+    rows, last = np.arange(len(ordered)), np.maximum(counts - 1, 0)
+    middle = (ordered[rows, last // 2] + ordered[rows, (last + 1) // 2]).astype(np.float64) / 2  # summed as median() sums
+    return np.where(counts > 0, middle, np.nan)
+
+
+def _kept_in_order(values: np.ndarray, kept: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Each row of ``values`` sorted, the values ``kept`` leaves out last; and how many it keeps per row."""
+    return np.sort(np.where(kept, values, np.inf).astype(values.dtype, copy=False), axis=1), kept.sum(axis=1)
 
 
 def spread_below_zero(values: np.ndarray) -> float:
