@@ -384,7 +384,7 @@ def _read_back(seen: Observation, board: str) -> str:
     of another kind than stands there, or where none stands; "" when nothing is. (A square
     read empty is no sign: a piece standing half over a line may be read beside it.) A start
     learnt with a piece missing, the shape fitted to what else lies on its square (its
-    neighbour found twice, the grid's edge), takes the pieces for hands, or their kinds amiss.
+    neighbour found twice, the grid's edge), may take the pieces for hands.
 
         >>> ok = Observation("ok", "LD?D.", None, "empty", (), 0.0, labels="LD?D.")
         >>> _read_back(ok, "LDLD."), _read_back(replace(ok, labels="LDLDD"), "LDLD.")
