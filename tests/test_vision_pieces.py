@@ -69,12 +69,11 @@ def test_a_start_picture_with_a_piece_missing_names_the_square() -> None:
         reader.calibrate(simulator.render(Scene("LDLDLD.DLD" + "." * 20), Conditions.plain(), rng))
 
 
-@pytest.mark.parametrize("index", [15, 24, 35, 39])
+@pytest.mark.parametrize("index", [15, 24])
 def test_a_hard_start_picture_with_a_piece_missing_is_refused_naming_the_square(index: int) -> None:
     """Nine pieces once passed for ten: a shape too small for the pieces found one of them
     twice, or a piece's shadow on the empty square, and the start was learnt so. The body put
-    on the empty square explains little of what is seen around it (15, 24); or, learnt so, the
-    start picture read back shows the square surely empty (35, 39)."""
+    on the empty square explains little of what is seen around it."""
     picture, square = next(starts_with_a_piece_missing("a3", 1, seed=1, first=index))
     with pytest.raises(CalibrationError, match=f"no piece is seen on square {square}\\b"):
         BoardReader(choose_mat(picture, known_mats())).calibrate(picture)

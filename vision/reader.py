@@ -169,11 +169,12 @@ class BoardReader:
         # Read with what was learnt from it, the start picture must look as it was learnt. That
         # reading is no frame of the match: the motion of the next is measured from the last read.
         before = self._previous
-        refusal = _read_back(self._read_mat(frame, location), board or self.start_board)
+        wrong = _read_back(self._read_mat(frame, location), board or self.start_board)
         self._previous = before
-        if refusal is not None:
+        if wrong:
             self.pieces = PieceFinder(self.plane)
-            raise refusal
+            raise CalibrationError(f"the start picture does not read back as it was learnt ({wrong}): check that a piece stands"
+                                   " on every start square and nothing lies over the board, then take it again")
 
     def learn(self, board: str) -> None:
         """The board (30 characters) the referee accepted for the last frame read: the reader
@@ -377,32 +378,23 @@ def _observation(squares: SquareReadings, tray: TrayReading, motion: float, a_si
     return Observation("ok", labels, light_up, tray.state, confidence, motion, reason, labels, tray, squares.probabilities, squares.pieces)
 
 
-def _read_back(seen: Observation, board: str) -> CalibrationError | None:
-    """Why the picture a reader calibrated on is refused, as it reads it (``seen``) with what
-    it learnt there that ``board`` (30 characters) stands, or None: it looks covered by a hand,
-    or shows a piece certainly of another kind than stands there, or where none stands, or
-    surely none where one stands. A start learnt with a piece missing, the shape fitted to what
-    else lies on its square (its neighbour found twice, the grid's edge), may take the pieces
-    for hands, or read the empty square as it is.
+def _read_back(seen: Observation, board: str) -> str:
+    """What is wrong with the picture a reader calibrated on, as it reads it (``seen``) with
+    what it learnt there that ``board`` (30 characters) stands: a hand, or a piece certainly
+    of another kind than stands there, or where none stands; "" when nothing is. (A square
+    read empty is no sign: a piece standing half over a line may be read beside it.) A start
+    learnt with a piece missing, the shape fitted to what else lies on its square (its
+    neighbour found twice, the grid's edge), may take the pieces for hands.
 
         >>> ok = Observation("ok", "LD?D.", None, "empty", (), 0.0, labels="LD?D.")
-        >>> _read_back(ok, "LDLD.") is None, str(_read_back(replace(ok, labels="LDLDD"), "LDLD."))[:83]
-        (True, 'the start picture does not read back as it was learnt (square 5 shows a dark piece)')
-        >>> _read_back(replace(ok, labels="L.LD."), "LDLD.").missing
-        frozenset({2})
+        >>> _read_back(ok, "LDLD."), _read_back(replace(ok, labels="LDLDD"), "LDLD.")
+        ('', 'square 5 shows a dark piece')
     """
     if seen.status == "occluded" and seen.labels is None:  # squares covered
-        wrong = seen.reason
-    else:
-        assert seen.labels is not None
-        wrong = "; ".join(f"square {number} shows a {KIND_NAMES[read]} piece" for number, (read, placed) in enumerate(zip(seen.labels, board), start=1)
-                          if read in KIND_NAMES and read != placed)
-    if wrong:
-        return CalibrationError(f"the start picture does not read back as it was learnt ({wrong}): check that a piece stands"
-                                " on every start square and nothing lies over the board, then take it again")
-    wanted = {number for number, placed in enumerate(board, start=1) if placed in KIND_NAMES}
-    seen_on = {number for number, read in enumerate(seen.labels, start=1) if read != "."}
-    return CalibrationError.not_the_start(wanted, seen_on) if wanted - seen_on else None
+        return seen.reason
+    assert seen.labels is not None
+    return "; ".join(f"square {number} shows a {KIND_NAMES[read]} piece" for number, (read, placed) in enumerate(zip(seen.labels, board), start=1)
+                     if read in KIND_NAMES and read != placed)
 
 
 def check_frame(frame: np.ndarray) -> None:
