@@ -895,7 +895,7 @@ class PieceFinder:
         floors = []
         for samples in background.noise_samples:
             below = drop.ravel()[samples]
-            below = below[below <= 0]
+            below = below[below < 0]
             floors.append(low if below.size < NOISE_SAMPLES else max(low, NOISE_SIGMAS * spread_below_zero(below)))
         if max(floors) <= low:
             return low, high - low
