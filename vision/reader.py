@@ -166,15 +166,6 @@ class BoardReader:
         # The start is set up with the tray empty; a match resumed may have sticks lying in it.
         resumed = board is not None and board != self.start_board
         self._tray_learnt_empty = not resumed or self.tray.looks_empty(frame, self._tray_place(location), evenly=False)
-        # Read with what was learnt from it, the start picture must look as it was learnt. That
-        # reading is no frame of the match: the motion of the next is measured from the last read.
-        before = self._previous
-        wrong = _read_back(self._read_mat(frame, location), board or self.start_board)
-        self._previous = before
-        if wrong:
-            self.pieces = PieceFinder(self.plane)
-            raise CalibrationError(f"the start picture does not read back as it was learnt ({wrong}): check that a piece stands"
-                                   " on every start square and nothing lies over the board, then take it again")
 
     def learn(self, board: str) -> None:
         """The board (30 characters) the referee accepted for the last frame read: the reader
@@ -376,25 +367,6 @@ def _observation(squares: SquareReadings, tray: TrayReading, motion: float, a_si
         unsure = ", ".join(str(i + 1) for i, c in enumerate(labels) if c == "?")
         reason = "; ".join(filter(None, [f"not sure what is on squares {unsure}", counted, stick, reason]))
     return Observation("ok", labels, light_up, tray.state, confidence, motion, reason, labels, tray, squares.probabilities, squares.pieces)
-
-
-def _read_back(seen: Observation, board: str) -> str:
-    """What is wrong with the picture a reader calibrated on, as it reads it (``seen``) with
-    what it learnt there that ``board`` (30 characters) stands: a hand, or a piece certainly
-    of another kind than stands there, or where none stands; "" when nothing is. (A square
-    read empty is no sign: a piece standing half over a line may be read beside it.) A start
-    learnt with a piece missing, the shape fitted to what else lies on its square (its
-    neighbour found twice, the grid's edge), may take the pieces for hands.
-
-        >>> ok = Observation("ok", "LD?D.", None, "empty", (), 0.0, labels="LD?D.")
-        >>> _read_back(ok, "LDLD."), _read_back(replace(ok, labels="LDLDD"), "LDLD.")
-        ('', 'square 5 shows a dark piece')
-    """
-    if seen.status == "occluded" and seen.labels is None:  # squares covered
-        return seen.reason
-    assert seen.labels is not None
-    return "; ".join(f"square {number} shows a {KIND_NAMES[read]} piece" for number, (read, placed) in enumerate(zip(seen.labels, board), start=1)
-                     if read in KIND_NAMES and read != placed)
 
 
 def check_frame(frame: np.ndarray) -> None:
