@@ -484,7 +484,7 @@ class ColourModel:
         """Probability that a piece with these features is light. The looks spread with heavy
         tails (Student's t): a piece unlike both kinds (a lamp's glare on a dark top) is
         doubtful, not surely of the kind it is a little less unlike."""
-        return self.judge(np.asarray(features)[None])[0][0]
+        return _light_by(np.asarray(features, float).tolist(), self.means.tolist(), self.spread.tolist(), 0)
 
     def judge(self, features: np.ndarray) -> list[tuple[float, bool]]:
         """Per piece (a row of ``features``), :meth:`light`, and whether the piece is torn: its
@@ -779,7 +779,7 @@ class PieceFinder:
         shadows = [self._beside_another(index, places) for index in indices]
         field_coloured = self._field_coloured(lattice.inside[indices], drop, [light for light, _ in judged], least_drop, shadows)
         pieces, sure, self._looks = [], [], []
-        for (index, _, (x, y), square, beside), looks, (light, _), base_shows, coloured in zip(placed, features, judged, grounded, field_coloured):
+        for (index, _, (x, y), square, beside), its_features, (light, _), base_shows, coloured in zip(placed, features, judged, grounded, field_coloured):
             found = _found(inside.flat[index])
             near_stick = self._near(by_stick, x, y)
             piece = Piece(x, y, square, found, light, bool(outside.flat[index] > CROWDED), self._spread(index),
@@ -788,7 +788,7 @@ class PieceFinder:
             if found > 0.5:
                 sure.append(index)
                 if self._shares(piece).get(square, 0.0) > LOOK_SURE:
-                    self._looks.append((square, looks))
+                    self._looks.append((square, its_features))
         surely = [number for number, piece in enumerate(pieces) if piece.found > 0.5]  # not a speck or a shadow
         calls = np.array([pieces[number].light for number in surely])
         looks = features[surely, 0]
