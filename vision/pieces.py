@@ -125,7 +125,8 @@ DOUBTFUL = 0.06
 #: light (a yellow piece under a warm lamp) is found by nothing else. Of 18,000 bare squares
 #: read empty on clear hard generated pictures, none showed more than 0.13 so; such a missed
 #: piece, 0.37. A pale piece in a lamp's glare, clipped and its colour lost, is such a sign too
-#: (:meth:`PieceFinder._clipped_in_glare`).
+#: (:meth:`PieceFinder._clipped_in_glare`), and so is a rim where the start pieces showed by
+#: their rims (:attr:`PieceFinder.rims_shown`).
 FAINT = (0.15, 0.2)
 #: ...unless a piece stands on it this surely; and this much, covered...
 HELD = 0.99
@@ -516,6 +517,9 @@ class PieceFinder:
     #: Whether the start picture showed what is darker than the field but of its colour as
     #: shadows, not pieces (see :meth:`calibrate`): frames are read so too.
     green_shadows: bool = False
+    #: Whether some start piece showed by its rim alone (see :meth:`calibrate`): in frames, a
+    #: rim no piece found explains is a faint sign of a piece too (its square is unsure).
+    rims_shown: bool = False
     _lattice: Lattice | None = field(default=None, repr=False)
     _camera: tuple[float, float, float] | None = field(default=None, repr=False)
     _position_sigma: float = field(default=POSITION_SIGMA, repr=False)
@@ -546,32 +550,32 @@ class PieceFinder:
         planes = colour_planes(view)
         grid = self._grid_mask()
         wrong: CalibrationError | None = None
-        for green_shadows, evidence in self._ways_of_looking(view, planes, grid, start):
+        for green_shadows, rims_shown, evidence in self._ways_of_looking(view, planes, grid, start):
             try:
                 self._learn_start(planes, grid, evidence, nadir, camera_height_mm, start)
             except CalibrationError as error:
                 wrong = wrong or error
                 continue
-            self.green_shadows = green_shadows
+            self.green_shadows, self.rims_shown = green_shadows, rims_shown
             return
         assert wrong is not None
         raise wrong
 
     def _ways_of_looking(self, view: np.ndarray, planes: tuple[np.ndarray, np.ndarray, np.ndarray], grid: np.ndarray,
-                         start: str) -> Iterator[tuple[bool, np.ndarray]]:
+                         start: str) -> Iterator[tuple[bool, bool, np.ndarray]]:
         """The ways :meth:`calibrate` looks at the start picture, in turn (each worked out only
-        when the one before failed): whether it takes green darkness for shadows, and the
-        evidence of pieces it takes. The rims (:func:`_rims`) of the top ``view`` are added
-        last, and only where they show at least RIM_SHOWN of some start square that the
-        evidence as seen left bare (not in most start pictures refused: a piece missing, the
-        pieces not set up yet)."""
+        when the one before failed): whether it takes green darkness for shadows, whether it
+        takes rims for pieces, and the evidence of pieces it takes. The rims (:func:`_rims`)
+        of the top ``view`` are added last, and only where they show at least RIM_SHOWN of
+        some start square that the evidence as seen left bare (not in most start pictures
+        refused: a piece missing, the pieces not set up yet)."""
         as_seen = _start_evidence(planes, grid)
-        yield False, as_seen
-        yield True, _start_evidence(planes, grid, green_shadows=True)
+        yield False, False, as_seen
+        yield True, False, _start_evidence(planes, grid, green_shadows=True)
         rims = _rims(view, grid)
         wanted = [square - 1 for square, letter in enumerate(start, 1) if letter != "."]
         if self.plane.square_means((rims > 0.5) & (as_seen <= 0.5))[wanted].max() >= RIM_SHOWN:
-            yield False, np.maximum(as_seen, rims)
+            yield False, True, np.maximum(as_seen, rims)
 
     def _learn_start(self, planes: tuple[np.ndarray, np.ndarray, np.ndarray], grid: np.ndarray, evidence: np.ndarray,
                      nadir: np.ndarray, camera_height_mm: float, start: str) -> None:
@@ -810,7 +814,10 @@ class PieceFinder:
         # a stick may touch it: that is no arm (above the grid, fingers found as pieces are).
         overhang = explained.copy()
         overhang[: self.plane.grid_origin[1] + 3 * SQUARE_PX] = False
-        faint = self.plane.square_means(((evidence > FAINT[0]) | self._clipped_in_glare(view, overall[0])) & ~explained & background.grid)
+        sign = (evidence > FAINT[0]) | self._clipped_in_glare(view, overall[0])
+        if self.rims_shown:
+            sign |= _rims(view, background.grid) > 0.5
+        faint = self.plane.square_means(sign & ~explained & background.grid)
         self._unreached = (seen, changed & ~overhang, self._squares(pieces, unexplained, self._larger_than_a_piece(unexplained), faint))
         return self.reached_from(from_beyond)
 
