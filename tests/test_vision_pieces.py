@@ -79,6 +79,19 @@ def test_a_hard_start_picture_with_a_piece_missing_is_refused_naming_the_square(
         BoardReader(choose_mat(picture, known_mats())).calibrate(picture)
 
 
+@pytest.mark.parametrize(("paper", "index"), [("a3", 35), ("a3", 100), ("a4", 29)])
+def test_a_hard_start_picture_with_a_piece_missing_learnt_as_ten_is_refused_when_read_back(paper: str, index: int) -> None:
+    """Nine pieces passed for ten: the shape learnt fitted what else lies on the empty square.
+    Read as the next frame shows it, the start picture has that square empty and no piece
+    anywhere else, so the companion would have begun the match with a piece it never saw. It
+    is refused naming the square, and the reader learns nothing from it."""
+    picture, square = next(starts_with_a_piece_missing(paper, 1, seed=1, first=index))
+    reader = BoardReader(choose_mat(picture, known_mats()))
+    with pytest.raises(CalibrationError, match=f"no piece is seen on square {square}\\b") as refused:
+        reader.calibrate(picture)
+    assert refused.value.missing == {square} and not reader.calibrated
+
+
 def test_a_start_picture_whose_kinds_look_alike_is_refused_saying_so() -> None:
     simulator, rng = Simulator(MatLayout.for_paper("a3")), np.random.default_rng(1)
     style = Style(light_piece=(150, 140, 130), dark_piece=(120, 112, 104))  # greys a stop apart

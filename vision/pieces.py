@@ -216,6 +216,16 @@ class CalibrationError(ValueError):
         super().__init__(reason)
         self.missing = missing
 
+    @classmethod
+    def not_the_start(cls, wanted: set[int], seen: set[int]) -> CalibrationError:
+        """The start position, whose pieces stand on the squares ``wanted``, is not what the
+        camera sees, pieces on the squares ``seen``: naming the squares where none is seen.
+
+            >>> CalibrationError.not_the_start({1, 2}, {1}).missing
+            frozenset({2})
+        """
+        return cls(_what_is_wrong(wanted, seen), frozenset(wanted - seen))
+
 
 @dataclass(frozen=True)
 class PieceShape:
@@ -613,7 +623,7 @@ class PieceFinder:
             if tried is not None and (best is None or tried[0] > best[0]):
                 best = tried
         if best is None:
-            raise CalibrationError(_what_is_wrong(set(wanted), closest[1]), frozenset(set(wanted) - closest[1]))
+            raise CalibrationError.not_the_start(set(wanted), closest[1])
         # Between the shapes tried: a height and a radius nearer the pieces' own (where a piece's
         # body shows depends on both), in finer and finer steps.
         step_r, step_h = RADII[1] - RADII[0], HEIGHTS[1] - HEIGHTS[0]
