@@ -1,9 +1,10 @@
 """Accuracy of the camera's reader on generated hard pictures (see senet.vision.testset).
 
 Prints, per paper, how many start pictures calibrated, how many pictures were read
-"ok", how many boards and throws were right or wrong, and how many hands were caught; and
-of as many start pictures with a piece taken away, how many were accepted all the same,
-refused naming the empty square, or refused otherwise:
+"ok", how many boards and throws were right or wrong, and how many hands were caught; how
+the start scene taken again reads (the first frames of a match: ``starts_*``); and of as
+many start pictures with a piece taken away, how many were accepted all the same, refused
+naming the empty square, or refused otherwise:
 
     python bench/vision_accuracy.py [--cases 100] [--seed 1] [--size 1280x720] [--paper a3] [--exposure 1.15]
 

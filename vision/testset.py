@@ -26,7 +26,7 @@ from senet.engine.position import Position
 from senet.vision.geometry import choose_mat, known_mats
 from senet.vision.mat import MatLayout
 from senet.vision.plane import SQUARE_PX, BoardPlane
-from senet.vision.reader import BoardReader, CalibrationError, NoBoardError
+from senet.vision.reader import BoardReader, CalibrationError, NoBoardError, Observation
 from senet.vision.simulator import Conditions, Scene, Simulator, Style
 from senet.vision.sources import START_BOARD
 
@@ -51,6 +51,8 @@ class Case:
     #: Where each square's piece stands in ``picture``: shares of the square's side from its
     #: top-left corner, a pair for every square.
     places: tuple[tuple[float, float], ...] = ()
+    #: The start scene taken again, the camera's noise new: the first frames of the match.
+    start_again: np.ndarray | None = None
 
     def base_in_view(self, square: int, plane: BoardPlane) -> tuple[float, float]:
         """Where the base of the piece on ``square`` (1-30) stands in ``picture``, in the
@@ -102,7 +104,10 @@ def _case(simulator: Simulator, rng: np.random.Generator, seed: int, index: int,
     conditions = Conditions.random_hard(rng, *size, mat_mm=(layout.width_mm, layout.height_mm))
     style = Style.random(rng, layout.square_mm)
     start_places = simulator.place_pieces(START_BOARD, style, conditions.scatter, rng)
-    start = simulator.render(Scene(START_BOARD, places=start_places), conditions.drifted(rng), rng, style)
+    at_start = conditions.drifted(rng)
+    start = simulator.render(Scene(START_BOARD, places=start_places), at_start, rng, style)
+    # Drawn from a generator of its own, the set's other pictures stay as they were without it.
+    start_again = simulator.render(Scene(START_BOARD, places=start_places), at_start, np.random.default_rng([seed, index]), style)
     sticks = tuple(bool(v) for v in rng.integers(0, 2, 4))
     hand = (None, "board", None, "tray")[index % 4]
     borne_off = "L" * (PIECES - board.count("L")) + "D" * (PIECES - board.count("D"))
@@ -114,7 +119,7 @@ def _case(simulator: Simulator, rng: np.random.Generator, seed: int, index: int,
         held=str(rng.choice(["L", "D"])) if hand and rng.random() < HELD_SHARE else None,
     )
     picture = simulator.render(scene, replace(conditions, exposure=conditions.exposure * exposure), rng, style)
-    return Case(start, picture, board, sticks, hand, simulator.piece_size(style), style.piece_shape, conditions.camera.tilt_deg, places)
+    return Case(start, picture, board, sticks, hand, simulator.piece_size(style), style.piece_shape, conditions.camera.tilt_deg, places, start_again)
 
 
 def starts_with_a_piece_missing(paper: str, count: int, seed: int, size: tuple[int, int] = (640, 480),
@@ -187,16 +192,24 @@ def tally(paper: str, count: int, seed: int, size: tuple[int, int] = (640, 480),
     A start picture the reader refuses is not ``calibrated``. A hand over the tray alone may
     leave the board "ok": ``hands_withheld`` counts those whose throw was withheld (a hand's
     throw is never read).
+
+    ``starts_*`` count the start scene taken again (:attr:`Case.start_again`, read after the
+    case's picture), as the first frames of a match show it: ``starts_right`` read "ok" with
+    every square read surely right, ``starts_wrong`` "ok" with one wrong, ``starts_occluded``
+    taken for a hand; its '?' squares are ``starts_unsure_squares``.
     """
     counts = dict.fromkeys(
         ["calibrated", "clear", "ok", "boards_right", "boards_exact", "boards_wrong", "unsure_squares", "throws_right",
-         "throws_wrong", "throws_unread", "hands", "hands_occluded", "hands_no_board", "hands_withheld"], 0)
+         "throws_wrong", "throws_unread", "hands", "hands_occluded", "hands_no_board", "hands_withheld", "starts_right",
+         "starts_wrong", "starts_occluded", "starts_unsure_squares"], 0)
     for case in hard_cases(paper, count, seed, size, exposure):
         reader = calibrated_reader(case)
         if reader is None:
             continue
         counts["calibrated"] += 1
         seen = reader.read(case.picture)
+        if case.start_again is not None:
+            _tally_start(counts, reader.read(case.start_again))
         if case.hand:
             counts["hands"] += 1
             counts["hands_occluded"] += seen.status == "occluded"
@@ -217,3 +230,13 @@ def tally(paper: str, count: int, seed: int, size: tuple[int, int] = (640, 480),
         else:
             counts["throws_right" if seen.light_up == case.light_up else "throws_wrong"] += 1
     return counts
+
+
+def _tally_start(counts: dict[str, int], seen: Observation) -> None:
+    """Count a reading of the start scene taken again into :func:`tally`'s ``starts_*``."""
+    counts["starts_occluded"] += seen.status == "occluded"
+    if seen.status != "ok" or seen.board is None:
+        return
+    right = all(read in ("?", placed) for read, placed in zip(seen.board, START_BOARD))
+    counts["starts_right" if right else "starts_wrong"] += 1
+    counts["starts_unsure_squares"] += seen.board.count("?")
