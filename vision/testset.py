@@ -104,10 +104,10 @@ def _case(simulator: Simulator, rng: np.random.Generator, seed: int, index: int,
     conditions = Conditions.random_hard(rng, *size, mat_mm=(layout.width_mm, layout.height_mm))
     style = Style.random(rng, layout.square_mm)
     start_places = simulator.place_pieces(START_BOARD, style, conditions.scatter, rng)
-    at_start = conditions.drifted(rng)
-    start = simulator.render(Scene(START_BOARD, places=start_places), at_start, rng, style)
+    start_scene, at_start = Scene(START_BOARD, places=start_places), conditions.drifted(rng)
+    start = simulator.render(start_scene, at_start, rng, style)
     # Drawn from a generator of its own, the set's other pictures stay as they were without it.
-    start_again = simulator.render(Scene(START_BOARD, places=start_places), at_start, np.random.default_rng([seed, index]), style)
+    start_again = simulator.render(start_scene, at_start, np.random.default_rng([seed, index]), style)
     sticks = tuple(bool(v) for v in rng.integers(0, 2, 4))
     hand = (None, "board", None, "tray")[index % 4]
     borne_off = "L" * (PIECES - board.count("L")) + "D" * (PIECES - board.count("D"))
@@ -220,8 +220,7 @@ def tally(paper: str, count: int, seed: int, size: tuple[int, int] = (640, 480),
             continue
         counts["ok"] += not case.hand
         assert seen.board is not None
-        right = all(read in ("?", true) for read, true in zip(seen.board, case.board))
-        counts["boards_right" if right else "boards_wrong"] += 1
+        counts["boards_right" if _surely_right(seen.board, case.board) else "boards_wrong"] += 1
         counts["boards_exact"] += not case.hand and seen.board == case.board
         counts["unsure_squares"] += seen.board.count("?")
         if seen.light_up is None:
@@ -237,6 +236,14 @@ def _tally_start(counts: dict[str, int], seen: Observation) -> None:
     counts["starts_occluded"] += seen.status == "occluded"
     if seen.status != "ok" or seen.board is None:
         return
-    right = all(read in ("?", placed) for read, placed in zip(seen.board, START_BOARD))
-    counts["starts_right" if right else "starts_wrong"] += 1
+    counts["starts_right" if _surely_right(seen.board, START_BOARD) else "starts_wrong"] += 1
     counts["starts_unsure_squares"] += seen.board.count("?")
+
+
+def _surely_right(read: str, board: str) -> bool:
+    """Whether every square of ``read`` (30 characters) read surely is as ``board`` has it.
+
+        >>> _surely_right("L?D", "LDD"), _surely_right("L.D", "LDD")
+        (True, False)
+    """
+    return all(square in ("?", truth) for square, truth in zip(read, board))
