@@ -852,24 +852,24 @@ class PieceFinder:
         crowded = [(number, index) for number, index in found if pieces[number].crowded]
         if not crowded:
             return pieces
-        bodies = {index: lattice.body_mask([index], self.plane.size, grow=1.0) for _, index in found}
-        covering = np.sum(list(bodies.values()), axis=0, dtype=np.uint8)
+        covering = lattice.body_mask([index for _, index in found], self.plane.size, grow=1.0)
         for number, index in crowded:
             again = [point for point, piece in behind if piece.found > 0.5 and piece.square == pieces[number].square]
-            around = covering + lattice.body_mask(again, self.plane.size, grow=1.0) if again else covering
-            if not self._crowded(index, evidence, around, bodies[index]):
+            around = covering | lattice.body_mask(again, self.plane.size, grow=1.0) if again else covering
+            if not self._crowded(index, evidence, around):
                 pieces[number] = replace(pieces[number], crowded=False)
         return pieces
 
-    def _crowded(self, index: int, evidence: np.ndarray, covering: np.ndarray, own: np.ndarray) -> bool:
+    def _crowded(self, index: int, evidence: np.ndarray, covering: np.ndarray) -> bool:
         """Whether more than CROWDED of the surroundings of the piece at lattice point ``index``
-        look like no field, of those no other piece's body covers (``covering``: how many
-        bodies of the pieces found cover each pixel; ``own``: this piece's): two pieces
-        standing close in squares side by side crowd each other, and are no hand."""
+        look like no field, of those no piece's body covers (``covering``: the bodies of the
+        pieces found, this piece's among them): two pieces standing close in squares side by
+        side crowd each other, and are no hand; nor is a piece taller or leaning more than the
+        shape learnt, its own body as modelled reaching its surroundings."""
         assert self._lattice is not None
         lattice = self._lattice
         samples = lattice.outside[index]
-        counted = (lattice.known[samples] > 0) & (covering.flat[samples] <= own.flat[samples])
+        counted = (lattice.known[samples] > 0) & ~covering.flat[samples]
         return float((evidence.flat[samples] * counted).sum()) > CROWDED * max(int(counted.sum()), 1)
 
     def _behind(self, evidence: np.ndarray, own: np.ndarray, drop: np.ndarray, hidden: np.ndarray, peaks: list[int],
