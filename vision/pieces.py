@@ -110,7 +110,7 @@ EDGE_SLACK = 0.1
 #: (in squares' areas, over the square and those around it).
 FIELD_SHOWN = 0.5
 #: A piece whose surroundings are this much not-field is part of something larger (a hand),
-#: unless other pieces found explain enough of them.
+#: unless the bodies of the pieces found (its own among them) explain enough of them.
 CROWDED = 0.55
 #: A piece whose base shows less than this share of piece is not surely on its square.
 GROUNDED = 0.5
