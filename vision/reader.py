@@ -110,6 +110,9 @@ class BoardReader:
     _view: tuple[Location, MatView, float] | None = field(default=None, repr=False)
     #: The locator's last location, and it fitted to the grid's lines (:mod:`grid_fit`).
     _fitted: tuple[Location, Location] | None = field(default=None, repr=False)
+    #: The camera (:attr:`Location.camera`) the empty board was learnt from, and the homography
+    #: (mat pixels to the frame's) its top view was learnt through.
+    _board_at: tuple[int, np.ndarray] | None = field(default=None, repr=False)
     _previous: np.ndarray | None = field(default=None, repr=False)
     #: The camera (:attr:`Location.camera`) the tray was last placed for by its outline
     #: (:meth:`_fit_tray`), and its place (a homography from mat pixels to the frame's).
@@ -148,6 +151,7 @@ class BoardReader:
         check_frame(frame)
         self.locator.location = None
         self._still.forget()
+        self._board_at = None
         location = self._on_grid(frame, self.locator.locate(frame))
         if location is None:
             seen, needed = self.locator.markers_seen, self.locator.min_markers
@@ -161,6 +165,7 @@ class BoardReader:
             raise NoBoardError("part of the board is outside the picture: move the camera up or back")
         camera, _ = self._camera(frame, location)
         self.pieces = PieceFinder(self.plane)
+        self._board_at = (location.camera, location.homography)
         self.pieces.calibrate(self.plane.warp(frame, location.homography), self.plane.from_mm(camera.nadir_mm[None, :])[0], camera.height_mm, board or self.start_board)
         self._learn_tray(frame, location)
         # The start is set up with the tray empty; a match resumed may have sticks lying in it.
@@ -278,11 +283,17 @@ class BoardReader:
 
     def _on_grid(self, frame: np.ndarray, location: Location | None) -> Location | None:
         """The locator's ``location`` fitted to the grid's printed lines, once for each new
-        location (the locator keeps its own: its markers are where it found them)."""
+        location (the locator keeps its own: its markers are where it found them). While the
+        camera stays put, the board is seen through the homography its empty board was learnt
+        through: markers found again (some covered by a hand, one more seen, blurred) fit
+        the grid a few pixels off it, and its printed lines would show as pieces."""
         if location is None:
             return None
         if self._fitted is None or self._fitted[0] is not location:
-            homography = fit_to_grid(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY), location.homography, self.plane)
+            if self._board_at is not None and self._board_at[0] == location.camera:
+                homography = self._board_at[1]
+            else:
+                homography = fit_to_grid(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY), location.homography, self.plane)
             self._fitted = (location, replace(location, homography=homography))
         return self._fitted[1]
 
