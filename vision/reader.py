@@ -164,9 +164,10 @@ class BoardReader:
         if not self._inside(frame, location):
             raise NoBoardError("part of the board is outside the picture: move the camera up or back")
         camera, _ = self._camera(frame, location)
+        start = board or self.start_board
         self.pieces = PieceFinder(self.plane)
         self._board_at = (location.camera, location.homography)
-        self.pieces.calibrate(self.plane.warp(frame, location.homography), self.plane.from_mm(camera.nadir_mm[None, :])[0], camera.height_mm, board or self.start_board)
+        self.pieces.calibrate(self.plane.warp(frame, location.homography), self.plane.from_mm(camera.nadir_mm[None, :])[0], camera.height_mm, start)
         self._learn_tray(frame, location)
         # The start is set up with the tray empty; a match resumed may have sticks lying in it.
         resumed = board is not None and board != self.start_board
@@ -174,7 +175,7 @@ class BoardReader:
         # Read as the next frame will show it, the start must look as it was learnt. That
         # reading is no frame of the match: the motion of the next is measured from the last read.
         before = self._previous
-        refusal = _read_back(self._read_mat(_as_next_frame(frame), location), board or self.start_board)
+        refusal = _read_back(self._read_mat(_as_next_frame(frame), location), start)
         self._previous = before
         if refusal is not None:
             self.pieces = PieceFinder(self.plane)
