@@ -92,6 +92,17 @@ def test_a_hard_start_picture_with_a_piece_missing_learnt_as_ten_is_refused_when
     assert refused.value.missing == {square} and not reader.calibrated
 
 
+@pytest.mark.parametrize(("paper", "index"), [("a3", 69), ("a4", 3)])
+def test_a_hard_start_picture_with_a_piece_missing_is_not_learnt_from_pieces_found_twice(paper: str, index: int) -> None:
+    """Nine pieces passed for ten: a shape smaller than the pieces found many of them twice,
+    and a neighbour's second find stood in for the missing piece (read back, its square read
+    unsure, not empty). A shape that finds start pieces twice is no fit of them; the shapes
+    that fit see the square empty."""
+    picture, square = next(starts_with_a_piece_missing(paper, 1, seed=1, first=index))
+    with pytest.raises(CalibrationError, match=f"no piece is seen on square {square}\\b"):
+        BoardReader(choose_mat(picture, known_mats())).calibrate(picture)
+
+
 def test_a_start_picture_whose_kinds_look_alike_is_refused_saying_so() -> None:
     simulator, rng = Simulator(MatLayout.for_paper("a3")), np.random.default_rng(1)
     style = Style(light_piece=(150, 140, 130), dark_piece=(120, 112, 104))  # greys a stop apart
