@@ -76,7 +76,7 @@ START_OVERLAP = 0.25
 #: neighbour can stand in for a missing piece. In 1,300 hard generated start pictures where
 #: all ten pieces stand (seeds 1 and 2, A3 and A4), the shape learnt found at most two twice;
 #: of 240 with a piece taken away (seed 1), 10 were learnt from nine pieces without this
-#: check (shapes finding 3 to 14 twice), none with it.
+#: check (shapes finding 3 to 14 twice), none with it; of 300 more (seed 2), 31 and 4.
 FOUND_TWICE = 3
 #: A rim (:func:`_rims`) is an edge this steep (grey levels, Canny's upper threshold) that
 #: votes this often for one circle.
