@@ -113,6 +113,8 @@ RESUME = {("a4", 3, 580): (8220389035571767022216769039696603314, 3604152007, 0)
           ("a4", 5, 446): (196871884095076034623981549078693960847, 3173351341, 0),
           ("a4", 2, 166): (337205478442866179565554431465329286333, 1820562626, 1),
           ("a3", 2, 338): (161938023652317594857644941165986638663, 3016273678, 0),
+          ("a3", 2, 32): (15537861639777255715006612589940992392, 162268270, 1),
+          ("a4", 1, 110): (19868283990060776450113762305548278082, 366731170, 1),
           ("a4", 5, 816): (80940491859652991707292542582276053412, 2322996457, 0),
           ("a3", 3, 56): (16932264241157425819154087024391132008, 4157649046, 0),
           ("a3", 3, 778): (257965465978053965171849786485410892121, 773873217, 0),
@@ -213,6 +215,17 @@ def test_the_board_is_seen_as_learnt_after_a_hand_over_the_tray_made_the_markers
     assert seen.status == "ok" and seen.board is not None
     assert all(read in ("?", placed) for read, placed in zip(seen.board, START_BOARD))
     assert "?" not in seen.board[:10], seen.board
+
+
+@pytest.mark.parametrize(("paper", "seed", "number"), [("a3", 2, 32), ("a4", 1, 110)])
+def test_one_dark_piece_in_a_shadow_leaves_the_other_pieces_sure_of_their_kind(paper: str, seed: int, number: int) -> None:
+    """Hard generated clear pictures of five dark and five light pieces, one dark piece far
+    darker than the rest. Parted at the widest gap in their brightness, that piece made a group
+    of its own; the other dark pieces fell in with the light ones, and were doubted for being
+    called dark against their group: four squares read `?`. Parted into groups as alike within
+    themselves as can be, the pieces part by kind, and the board reads as it stands."""
+    case, seen = clear_case_read(paper, seed, number)
+    assert (seen.status, seen.board) == ("ok", case.board)
 
 
 def test_a_start_piece_standing_taller_than_the_shape_learnt_is_no_hand() -> None:

@@ -1370,10 +1370,11 @@ def _found(share: float) -> float:
 
 def _against_the_others(brightness: np.ndarray, light: np.ndarray, gap: float) -> np.ndarray:
     """Which pieces' calls (``light`` > 0.5: light) the picture's own pieces contradict: their
-    ``brightness`` parts at its widest gap, at least ``gap``, into a darker group of pieces
-    mostly called dark and a lighter one of pieces mostly called light; a piece called against
-    its group is contradicted. A person compares the pieces with each other so (a gap that
-    parts off a light piece in a lamp's glare from pieces of both kinds parts no kinds).
+    ``brightness`` parts (:func:`_parted`), by a gap of at least ``gap``, into a darker group
+    of pieces mostly called dark and a lighter one of pieces mostly called light; a piece
+    called against its group is contradicted. A person compares the pieces with each other so
+    (a gap that parts off a light piece in a lamp's glare from pieces of both kinds parts no
+    kinds).
 
     >>> _against_the_others(np.array([-3.0, 1.0, 1.5, 6.0, 6.5]), np.array([0.0, 0.9, 0.1, 1.0, 1.0]), 2.0).tolist()
     [False, True, False, False, False]
@@ -1385,27 +1386,36 @@ def _against_the_others(brightness: np.ndarray, light: np.ndarray, gap: float) -
     doubted = np.zeros(len(brightness), bool)
     if len(brightness) < 2:
         return doubted
-    darker, widest = _parted(brightness)
+    darker, apart = _parted(brightness)
     called_light = light > 0.5
-    if widest < gap or called_light[darker].mean() >= 0.5 or called_light[~darker].mean() <= 0.5:
+    if apart < gap or called_light[darker].mean() >= 0.5 or called_light[~darker].mean() <= 0.5:
         return doubted
     return darker == called_light
 
 
 def _parted(brightness: np.ndarray) -> tuple[np.ndarray, float]:
-    """The pieces on the darker side of the widest gap in their ``brightness`` (at least two
-    pieces), and that gap.
+    """The pieces' ``brightness`` (at least two pieces) parted in two groups as alike within
+    themselves as can be (least squared deviation from their means): the pieces of the darker
+    group, and the gap between the groups. A piece far darker than the rest (in a shadow) is
+    not a group of its own when the rest part better.
 
         >>> darker, gap = _parted(np.array([0.9, 0.2, 1.0, 0.3]))
         >>> darker.tolist(), round(gap, 2)
         ([False, True, False, True], 0.6)
+        >>> darker, gap = _parted(np.array([-0.22, 0.23, 0.32, 0.42, 0.45, 0.77, 0.79, 0.83, 0.85, 0.93]))
+        >>> int(darker.sum()), round(gap, 2)  # not the widest gap: the one dark piece in a shadow
+        (5, 0.32)
     """
     order = np.argsort(brightness)
-    gaps = np.diff(brightness[order])
-    widest = int(np.argmax(gaps))
+    values = brightness[order].astype(np.float64)
+    count = np.arange(1, len(values))  # pieces in the darker group, per place to part
+    sums, squares = np.cumsum(values)[:-1], np.cumsum(values**2)[:-1]
+    rest = len(values) - count
+    deviation = (squares - sums**2 / count) + ((values**2).sum() - squares - (values.sum() - sums) ** 2 / rest)
+    best = int(np.argmin(deviation))
     darker = np.zeros(len(brightness), bool)
-    darker[order[: widest + 1]] = True
-    return darker, float(gaps[widest])
+    darker[order[: best + 1]] = True
+    return darker, float(values[best + 1] - values[best])
 
 
 def _trend(looks: np.ndarray, kinds: np.ndarray, along: np.ndarray) -> np.ndarray:
