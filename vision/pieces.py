@@ -565,28 +565,37 @@ class PieceFinder:
 
         Raises CalibrationError saying what to change (what the first look found wrong).
         """
+        next(self.calibrations(view, nadir, camera_height_mm, start))
+
+    def calibrations(self, view: np.ndarray, nadir: np.ndarray, camera_height_mm: float, start: str) -> Iterator[None]:
+        """:meth:`calibrate` one way of looking after another: each time the next is asked for,
+        the start picture is learnt the next way that fits it (the caller found the one before
+        wrong, reading the start back). Raises CalibrationError as :meth:`calibrate` when no
+        way fits."""
         planes = colour_planes(view)
         grid = self._grid_mask()
         wrong: CalibrationError | None = None
+        learnt = False
         for green_shadows, rims_shown, evidence in self._ways_of_looking(view, planes, grid, start):
             try:
                 self._learn_start(planes, grid, evidence, nadir, camera_height_mm, start)
             except CalibrationError as error:
                 wrong = wrong or error
                 continue
-            self.green_shadows, self.rims_shown = green_shadows, rims_shown
-            return
-        assert wrong is not None
-        raise wrong
+            self.green_shadows, self.rims_shown, learnt = green_shadows, rims_shown, True
+            yield
+        if not learnt:
+            assert wrong is not None
+            raise wrong
 
     def _ways_of_looking(self, view: np.ndarray, planes: tuple[np.ndarray, np.ndarray, np.ndarray], grid: np.ndarray,
                          start: str) -> Iterator[tuple[bool, bool, np.ndarray]]:
         """The ways :meth:`calibrate` looks at the start picture, in turn (each worked out only
-        when the one before failed): whether it takes green darkness for shadows, whether it
-        takes rims for pieces, and the evidence of pieces it takes. The rims (:func:`_rims`)
-        of the top ``view`` are added last, and only where they show at least RIM_SHOWN of
-        some start square that the evidence as seen left bare (not in most start pictures
-        refused: a piece missing, the pieces not set up yet)."""
+        when the one before failed, or read the start back wrong): whether it takes green
+        darkness for shadows, whether it takes rims for pieces, and the evidence of pieces it
+        takes. The rims (:func:`_rims`) of the top ``view`` are added last, and only where
+        they show at least RIM_SHOWN of some start square that the evidence as seen left bare
+        (not in most start pictures refused: a piece missing, the pieces not set up yet)."""
         as_seen = _start_evidence(planes, grid)
         yield False, False, as_seen
         yield True, False, _start_evidence(planes, grid, green_shadows=True)

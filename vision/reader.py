@@ -21,6 +21,7 @@ markers place it (they lie around it; the grid's lines end above it).
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from itertools import chain
 
 import cv2
 import numpy as np
@@ -167,19 +168,29 @@ class BoardReader:
         start = board or self.start_board
         self.pieces = PieceFinder(self.plane)
         self._board_at = (location.camera, location.homography)
-        self.pieces.calibrate(self.plane.warp(frame, location.homography), self.plane.from_mm(camera.nadir_mm[None, :])[0], camera.height_mm, start)
+        learnt = self.pieces.calibrations(self.plane.warp(frame, location.homography), self.plane.from_mm(camera.nadir_mm[None, :])[0],
+                                          camera.height_mm, start)
+        next(learnt)
         self._learn_tray(frame, location)
         # The start is set up with the tray empty; a match resumed may have sticks lying in it.
         resumed = board is not None and board != self.start_board
         self._tray_learnt_empty = not resumed or self.tray.looks_empty(frame, self._tray_place(location), evenly=False)
-        # Read as the next frame will show it, the start must look as it was learnt. That
-        # reading is no frame of the match: the motion of the next is measured from the last read.
-        before = self._previous
-        refusal = _read_back(self._read_mat(_as_next_frame(frame), location), start)
-        self._previous = before
-        if refusal is not None:
-            self.pieces = PieceFinder(self.plane)
-            raise refusal
+        # Read as the next frame will show it, the start must look as it was learnt, the first
+        # way of looking at it that does (the first refusal says what is wrong). Learnt again,
+        # it must not find a start piece twice either: a neighbour found twice can stand in for
+        # a missing piece. That reading is no frame of the match: the motion of the next is
+        # measured from the last read.
+        before, refusal = self._previous, None
+        for again, _ in enumerate(chain([None], learnt)):  # the way learnt above, then each other way that fits
+            seen = self._read_mat(_as_next_frame(frame), location)
+            self._previous = before
+            wrong = _read_back(seen, start)
+            if wrong is None and not (again and _found_twice(seen, start)):
+                return
+            refusal = refusal or wrong
+        assert refusal is not None  # the start learnt first was refused
+        self.pieces = PieceFinder(self.plane)
+        raise refusal
 
     def learn(self, board: str) -> None:
         """The board (30 characters) the referee accepted for the last frame read: the reader
@@ -429,6 +440,19 @@ def _read_back(seen: Observation, board: str) -> CalibrationError | None:
     if maybe <= wanted and wanted - maybe:
         return CalibrationError.not_the_start(wanted, maybe)
     return None
+
+
+def _found_twice(seen: Observation, board: str) -> bool:
+    """Whether ``seen`` finds two pieces on some square where ``board`` (30 characters) stands
+    one (square 0: beside the grid).
+
+        >>> piece = Piece(10.0, 10.0, 2, 1.0, 0.0, False)
+        >>> ok = Observation("ok", "LD", None, "empty", (), 0.0, labels="LD", pieces=(piece,))
+        >>> _found_twice(ok, "LD"), _found_twice(replace(ok, pieces=(piece, replace(piece, x=16.0))), "LD")
+        (False, True)
+    """
+    squares = [piece.square for piece in seen.pieces if piece.found > 0.5 and piece.square and board[piece.square - 1] in KIND_NAMES]
+    return len(squares) > len(set(squares))
 
 
 def check_frame(frame: np.ndarray) -> None:
