@@ -21,7 +21,6 @@ markers place it (they lie around it; the grid's lines end above it).
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from itertools import chain
 
 import cv2
 import numpy as np
@@ -168,9 +167,6 @@ class BoardReader:
         start = board or self.start_board
         self.pieces = PieceFinder(self.plane)
         self._board_at = (location.camera, location.homography)
-        learnt = self.pieces.calibrations(self.plane.warp(frame, location.homography), self.plane.from_mm(camera.nadir_mm[None, :])[0],
-                                          camera.height_mm, start)
-        next(learnt)
         self._learn_tray(frame, location)
         # The start is set up with the tray empty; a match resumed may have sticks lying in it.
         resumed = board is not None and board != self.start_board
@@ -181,7 +177,9 @@ class BoardReader:
         # a missing piece. That reading is no frame of the match: the motion of the next is
         # measured from the last read.
         before, refusal = self._previous, None
-        for again, _ in enumerate(chain([None], learnt)):  # the way learnt above, then each other way that fits
+        learnt = self.pieces.calibrations(self.plane.warp(frame, location.homography), self.plane.from_mm(camera.nadir_mm[None, :])[0],
+                                          camera.height_mm, start)  # raises CalibrationError when no way of looking fits
+        for again, _ in enumerate(learnt):
             seen = self._read_mat(_as_next_frame(frame), location)
             self._previous = before
             wrong = _read_back(seen, start)
