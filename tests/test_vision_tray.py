@@ -8,6 +8,7 @@ simulator. A wrong throw must never come out; "unclear" may.
 
 from __future__ import annotations
 
+import copy
 from dataclasses import replace
 from typing import NamedTuple
 
@@ -92,10 +93,18 @@ def draw(sticks: list[Stick], hand: tuple[float, float] | None = None, seed: int
 
 
 @pytest.fixture(scope="module")
-def reader() -> TrayReader:
+def calibrated_unknowing() -> TrayReader:
+    """A reader that does not know where the camera is."""
     reader = TrayReader(MatGeometry.from_dict(LAYOUT.geometry(DPI)))
     reader.calibrate(draw([]), np.eye(3))
     return reader
+
+
+@pytest.fixture
+def reader(calibrated_unknowing: TrayReader) -> TrayReader:
+    """A calibrated reader of the test's own: a reader keeps the last sticks it traced, and what
+    one test read must not answer the next."""
+    return copy.deepcopy(calibrated_unknowing)
 
 
 def read(reader: TrayReader, sticks: list[Stick], **drawing: object) -> TrayReading:
@@ -351,7 +360,7 @@ def seen_from(y_mm: float) -> TrayReader:
 
 
 @pytest.fixture(scope="module")
-def seen_from_below() -> TrayReader:
+def calibrated_below() -> TrayReader:
     """A reader told that its camera stands low beyond the mat's bottom edge (which sees each
     pale stick's dark side along its top, on that side, as :func:`draw` draws it)."""
     _, y0, _, height = LAYOUT.tray
@@ -359,10 +368,20 @@ def seen_from_below() -> TrayReader:
 
 
 @pytest.fixture(scope="module")
-def seen_from_above() -> TrayReader:
+def calibrated_above() -> TrayReader:
     """A reader told that its camera stands low beyond the mat's top edge: it sees the top of a
     stick lying by the tray's bottom rim about 9 mm farther down than its footprint."""
     return seen_from(-100.0)
+
+
+@pytest.fixture
+def seen_from_below(calibrated_below: TrayReader) -> TrayReader:
+    return copy.deepcopy(calibrated_below)
+
+
+@pytest.fixture
+def seen_from_above(calibrated_above: TrayReader) -> TrayReader:
+    return copy.deepcopy(calibrated_above)
 
 
 @pytest.mark.parametrize("sides", [(True, True, False, True), (True,) * 4, (False, True, True, False), (True, False, True, False)])
@@ -424,13 +443,14 @@ def test_sticks_too_close_together_to_count_patch_by_patch_are_traced(reader: Tr
 @settings(max_examples=30, deadline=None, derandomize=True)
 @given(sides=st.tuples(*[st.booleans()] * 4), gap=st.floats(18.5, 24), angle=st.floats(-30, 30), x=st.floats(80, 250),
        y=st.floats(20, 70), over_the_rim=st.sampled_from([None, 128.0, 138.0, 148.0]), side=st.floats(0.2, 0.5), seed=st.integers(0, 99))
-def test_sticks_lying_together_anyhow_never_give_a_wrong_throw(reader: TrayReader, seen_from_below: TrayReader, seen_from_above: TrayReader,
+def test_sticks_lying_together_anyhow_never_give_a_wrong_throw(calibrated_unknowing: TrayReader, calibrated_below: TrayReader, calibrated_above: TrayReader,
                                                                sides: tuple[bool, ...], gap: float, angle: float, x: float, y: float,
                                                                over_the_rim: float | None, side: float, seed: int) -> None:
     """Stacked against each other at any angle, one perhaps over the tray's rim or beyond it;
     read by a reader that does not know where the camera is, by one told that it stands low
     beyond the mat's bottom edge, and by one told that it stands beyond the top edge (each sees
-    the pale sides on its own side)."""
+    the pale sides on its own side), each as it reads a tray first."""
+    reader, seen_from_below, seen_from_above = (copy.deepcopy(one) for one in (calibrated_unknowing, calibrated_below, calibrated_above))
     shifts = np.random.default_rng(seed).uniform(-25, 25, 4)
     sticks = [Stick((x + shift, y + index * gap), angle + 3 * (index % 2), pale) for index, (shift, pale) in enumerate(zip(shifts, sides))]
     if over_the_rim is not None:
@@ -451,6 +471,25 @@ def test_sticks_lying_partly_on_each_other_give_no_wrong_throw(reader: TrayReade
     patches = reader.patches(reader.masks(picture, np.eye(3)))
     assert count_sticks(patches) == (3, 4) and all(patch.parted for patch in patches)  # a stick too many
     assert reader.read(picture, np.eye(3)).light_up in (None, 2)
+
+
+def test_sticks_measured_only_by_one_cut_off_at_the_rim_are_not_counted_by_the_four(seen_from_above: TrayReader) -> None:
+    """Three sticks lie together, a pale one partly under a dark one; the fourth, the only one
+    lying apart, is cut off by the rim. Measured by it, the patch of the dark stick and the
+    pale one under it fits two dark sticks (and three, and a pale and two dark), and the four
+    sticks of the tray would pick two dark ones: a wrong throw (1 for 2)."""
+    sticks = [Stick((96.55, 20.0), 9.0, False), Stick((73.05, 39.0), 12.0, True), Stick((90.14, 58.0), 9.0, True),
+              Stick((98.01, 128.0), 12.0, False)]
+    assert seen_from_above.read(draw(sticks, seed=14, side=-0.5), np.eye(3)).light_up in (None, 2)
+
+
+def test_sticks_lying_together_that_the_tracer_cannot_trace_give_no_throw(seen_from_above: TrayReader) -> None:
+    """No stick lies apart: a pale one, partly under a dark one, shows little more than its
+    shaded side, and its patch looks like two dark sticks. The count needs the tracer's word,
+    and the tracer finds no four bars: no throw, rather than a wrong one (1 for 2)."""
+    sticks = [Stick((96.55, 20.0), 13.0, False), Stick((73.05, 39.0), 16.0, True), Stick((90.14, 58.0), 13.0, True),
+              Stick((98.01, 77.0), 16.0, False)]
+    assert seen_from_above.read(draw(sticks, seed=14, side=-0.5), np.eye(3)).light_up is None
 
 
 def test_three_pale_sticks_lying_against_each_other_are_not_traced_as_four(seen_from_above: TrayReader) -> None:

@@ -104,9 +104,10 @@ SINGLE_SPREAD = 1.4
 #: one is a stick, fewer than four are seen and no throw is read.
 SPECK = 0.3
 #: A dark patch with at least SLIVER of its dark pixels along the tray's far rim, where a camera
-#: from aside sees a pale stick's side (and a stick's length of them), and hardly any pale ones
-#: (its top), may be the side of a pale stick lying beyond the rim.
-SLIVER = 0.95
+#: from aside sees a pale stick's side (and a stick's length of them), and fewer pale ones than
+#: SLIVER_TOP of its dark ones (no more of its top than a strip blurred into the side), may be
+#: the side of a pale stick lying beyond the rim.
+SLIVER, SLIVER_TOP = 0.95, 0.5
 #: How far one stick's area and width (as a share of them) may stray from the single sticks
 #: seen: sticks look bigger or smaller as they lie (their sides), under the lamp, with blur.
 #: And how far its shares of pale and dark pixels may fall below or rise above theirs:
@@ -514,11 +515,12 @@ class TrayReader:
                 return TrayReading(error.state, None, 0, error.reason, reaching=np.ones(self.size[::-1], bool))
             pale_up, total, reason = None, 0, error.reason
         # Sticks lying together: trace them as bars, where the patches could not be counted or
-        # where no stick lies apart to measure the others by (each may lie partly over another).
-        # A dark sliver along the tray's far rim may be the side of a pale stick lying over it,
-        # its top on the paper; a sliver read pale only with the paper's help, its top crossing
-        # the paper, may be counted as a dark stick at the edge: the tracer, looking there too,
-        # must agree with the count.
+        # where no stick lies apart to measure the others by (each may lie partly over another,
+        # a pale one perhaps showing little more than its shaded side): then the tracer must
+        # agree with the count. A dark sliver along the tray's far rim may be the side of a
+        # pale stick lying over it, its top on the paper; a sliver read pale only with the
+        # paper's help, its top crossing the paper, may be counted as a dark stick at the edge:
+        # the tracer, looking there too, must agree with the count as well.
         sliver = not from_beyond and masks.beside is not None and (masks.pale_sliver or self._sliver_at_far_rim(masks))
         if not from_beyond and (pale_up is None or sliver or all(patch.parted for patch in patches)):
             if not trace:
@@ -528,7 +530,7 @@ class TrayReader:
                 traced = self.bars.light_up(masks.objects, masks.pale, masks.dark, masks.beside)
             if pale_up is None:
                 pale_up = traced
-            elif (traced is not None or sliver) and traced != pale_up:
+            elif traced != pale_up:
                 pale_up, total, reason = None, 0, "sticks lie too close together to count"
         if pale_up is None:
             return TrayReading("unclear", None, total, reason, reaching=reaching)
@@ -564,7 +566,7 @@ class TrayReader:
             return False
         count, labels = labelled_parts(masks.objects)
         at_rim, dark, pale = (np.bincount(labels[mask > 0], minlength=count)[1:] for mask in (dark_at_rim, masks.dark, masks.pale))
-        return bool(((at_rim >= np.maximum(STICK_PX[0], SLIVER * dark)) & (pale <= (1 - SLIVER) * dark)).any())
+        return bool(((at_rim >= np.maximum(STICK_PX[0], SLIVER * dark)) & (pale <= SLIVER_TOP * dark)).any())
 
     def masks(self, frame: np.ndarray, homography: np.ndarray, trace: bool = True) -> TrayMasks:
         """The tray's masks (see :class:`TrayMasks`); ``trace``: whether what crosses the paper
@@ -957,17 +959,19 @@ def _options(patch: Patch, measured: dict[str, Look] | None) -> list[tuple[int, 
     if patch.stripes is not None:
         return [patch.stripes]
     if patch.edge > GRAZE * STICK_PX[1]:
-        return _at_edge(patch, measured)
-    look = measured[patch.kind] if patch.kind else None
-    if patch.single and look is not None and look.area[0] <= patch.area <= look.area[1]:
-        return one
-    found = [(light, rest) for light, rest in fits(patch, pale, dark)
-             if SINGLE_LENGTH[0] * STICK_PX[0] <= patch.length <= (light + rest) * SINGLE_LENGTH[1] * STICK_PX[0]]
-    if not found:
-        raise Unclear("unclear", "part of a stick is hard to see" if patch.area < dark.area[0] else "something in the tray is not a stick")
-    if (pale.guessed or dark.guessed) and len({light + rest for light, rest in found}) > 1:
-        # A guessed look is too loose to let the four sticks decide: with a stick out of view,
-        # it would find one more in the patch.
+        found = _at_edge(patch, measured)
+    else:
+        look = measured[patch.kind] if patch.kind else None
+        if patch.single and look is not None and look.area[0] <= patch.area <= look.area[1]:
+            return one
+        found = [(light, rest) for light, rest in fits(patch, pale, dark)
+                 if SINGLE_LENGTH[0] * STICK_PX[0] <= patch.length <= (light + rest) * SINGLE_LENGTH[1] * STICK_PX[0]]
+        if not found:
+            raise Unclear("unclear", "part of a stick is hard to see" if patch.area < dark.area[0] else "something in the tray is not a stick")
+    if not (pale.sure and dark.sure) and len({light + rest for light, rest in found}) > 1:
+        # A look guessed, or measured only on sticks along the tray's edge (partly hidden
+        # there), is too loose to let the four sticks decide: with a stick out of view, or one
+        # lying partly over another, it would find one more or one fewer in the patch.
         raise Unclear("unclear", "sticks lie too close together to count")
     return found
 
