@@ -1,9 +1,11 @@
 """How long the camera's reader takes for one frame, on one core.
 
-Prints ``vision RESOLUTION read_ms=MEDIAN still_ms=MEDIAN locate_ms=MEDIAN trace_ms=MEDIAN hand_ms=MEDIAN
-tray_hand_ms=MEDIAN tray_hand_frames=COUNT``:
+Prints ``vision RESOLUTION read_ms=MEDIAN move_ms=MEDIAN still_ms=MEDIAN locate_ms=MEDIAN trace_ms=MEDIAN
+hand_ms=MEDIAN tray_hand_ms=MEDIAN tray_hand_frames=COUNT``:
 ``read_ms`` is a frame of the running companion (the fixed camera's marker fit is kept and
 checked), cycling through frames with different pieces and sticks so every part really runs;
+``move_ms`` is a frame in which one piece moved while the sticks lie as they lay in the frame
+read before it (as while a player moves a piece: the tray's reading is kept);
 ``still_ms`` is a frame that shows what the frame read before it showed, with the camera's
 noise of its own (most frames at a table, between moves: they get the last frame's answer);
 ``locate_ms`` is the full marker detection, needed at start-up and when the camera
@@ -34,12 +36,16 @@ from senet.vision.reader import BoardReader
 from senet.vision.simulator import Conditions, Scene, Simulator, Style
 from senet.vision.sources import START_BOARD
 
+Pairs = list[tuple[np.ndarray, np.ndarray]]
 
-def frames(size: tuple[int, int], count: int) -> tuple[np.ndarray, list[np.ndarray], list[np.ndarray], list[tuple[np.ndarray, np.ndarray]], list[np.ndarray]]:
+
+def frames(size: tuple[int, int], count: int) -> tuple[np.ndarray, list[np.ndarray], list[np.ndarray], Pairs, list[np.ndarray], Pairs]:
     """The start picture, ``count`` pictures of pieces and sticks, a quarter as many with a hand
     reaching into the tray, ``count`` pairs of pictures of one scene each (the same pieces
-    and sticks where they stood, the camera's noise of its own in each), and ``count`` more
-    with a hand reaching into the tray (over the board or not: the arm comes from any side)."""
+    and sticks where they stood, the camera's noise of its own in each), ``count`` more
+    with a hand reaching into the tray (over the board or not: the arm comes from any side),
+    and ``count`` pairs of pictures before and after a move (one piece moved on to the next
+    empty square, the other pieces and the sticks where they lay)."""
     layout = MatLayout.for_paper("a3")
     simulator, rng = Simulator(layout), np.random.default_rng(5)
     conditions = Conditions.random_hard(rng, *size, mat_mm=(layout.width_mm, layout.height_mm))
@@ -55,7 +61,28 @@ def frames(size: tuple[int, int], count: int) -> tuple[np.ndarray, list[np.ndarr
         first, second = (simulator.render(scene, conditions, rng, style, np.random.default_rng(lying)) for _ in range(2))
         pairs.append((first, second))
     more_hands = [simulator.render(Scene(b, s, hand="tray"), conditions, rng, style) for b, s in zip(boards, sticks)]
-    return start, pictures, hands, pairs, more_hands
+    moves = []
+    for board, thrown in zip(boards, sticks):
+        before = Scene(board, thrown, places=simulator.place_pieces(board, style, conditions.scatter, rng))
+        square = next(index for index, letter in enumerate(board) if letter != "." and "." in board[index:])
+        target = board.index(".", square)
+        moved = board[:square] + "." + board[square + 1 : target] + board[square] + board[target + 1 :]
+        after = Scene(moved, thrown, places=simulator.place_pieces(moved, style, conditions.scatter, rng, keep=before))
+        lying = int(rng.integers(2**31))  # the sticks lie where they fell
+        first, second = (simulator.render(scene, conditions, rng, style, np.random.default_rng(lying)) for scene in (before, after))
+        moves.append((first, second))
+    return start, pictures, hands, pairs, more_hands, moves
+
+
+def _after(reader: BoardReader, pairs: Pairs) -> float:
+    """Milliseconds a frame to read the second picture of each pair, the first read (untimed) just before it."""
+    spent = 0.0
+    for first, second in pairs:
+        reader.read(first)
+        began = time.perf_counter()
+        reader.read(second)
+        spent += time.perf_counter() - began
+    return spent / len(pairs) * 1000
 
 
 def main() -> None:
@@ -65,11 +92,11 @@ def main() -> None:
     args = parser.parse_args()
     cv2.setNumThreads(1)
     for size in ((640, 480), (1280, 720)):
-        start, pictures, hands, pairs, more_hands = frames(size, args.frames)
+        start, pictures, hands, pairs, more_hands, moves = frames(size, args.frames)
         reader = BoardReader(known_mats()[0])
         reader.calibrate(start)
         in_tray = [picture for picture in more_hands if reader.read(picture).labels is not None][: len(hands)]  # the board in view
-        read_runs, still_runs, locate_runs, trace_runs, hand_runs, tray_hand_runs = [], [], [], [], [], []
+        read_runs, move_runs, still_runs, locate_runs, trace_runs, hand_runs, tray_hand_runs = [], [], [], [], [], [], []
         location = reader.locator.locate(pictures[0])
         assert location is not None
         masks = [reader.tray.masks(picture, location.homography) for picture in pictures[:10]]
@@ -78,13 +105,8 @@ def main() -> None:
             for picture in pictures:
                 reader.read(picture)
             read_runs.append((time.perf_counter() - began) / len(pictures) * 1000)
-            spent = 0.0
-            for first, second in pairs:
-                reader.read(first)
-                began = time.perf_counter()
-                reader.read(second)
-                spent += time.perf_counter() - began
-            still_runs.append(spent / len(pairs) * 1000)
+            move_runs.append(_after(reader, moves))
+            still_runs.append(_after(reader, pairs))
             gray = cv2.cvtColor(pictures[0], cv2.COLOR_BGR2GRAY)
             began = time.perf_counter()
             for _ in range(10):
@@ -103,7 +125,7 @@ def main() -> None:
                 reader.read(picture)
             tray_hand_runs.append((time.perf_counter() - began) / max(len(in_tray), 1) * 1000)
         print(
-            f"vision {size[0]}x{size[1]} read_ms={statistics.median(read_runs):.2f} still_ms={statistics.median(still_runs):.2f} "
+            f"vision {size[0]}x{size[1]} read_ms={statistics.median(read_runs):.2f} move_ms={statistics.median(move_runs):.2f} still_ms={statistics.median(still_runs):.2f} "
             f"locate_ms={statistics.median(locate_runs):.2f} trace_ms={statistics.median(trace_runs):.2f} "
             f"hand_ms={statistics.median(hand_runs):.2f} tray_hand_ms={statistics.median(tray_hand_runs):.2f} tray_hand_frames={len(in_tray)}",
             flush=True,

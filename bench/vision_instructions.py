@@ -72,7 +72,7 @@ def main() -> None:
     sys.path.insert(0, str(Path(__file__).parent))
     from vision import frames
 
-    start, pictures, hands, _, _ = frames((640, 480), args.frames)
+    start, pictures, hands, *_ = frames((640, 480), args.frames)
     with tempfile.TemporaryDirectory() as folder:
         saved = Path(folder) / "frames.npz"
         read_frames = {"clear": pictures, "hand": hands}

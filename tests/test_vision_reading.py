@@ -507,7 +507,7 @@ def test_a_hand_over_the_board_that_crosses_the_paper_beside_the_tray_is_not_tra
     seen = reader.read(frame)
     assert seen.status == "occluded" and seen.reason.startswith("a hand or arm covers squares") and not traced
     masks = reader.tray.masks
-    monkeypatch.setattr(reader.tray, "masks", lambda frame, homography, trace=True: masks(frame, homography))  # always traced
+    monkeypatch.setattr(reader.tray, "masks", lambda frame, homography, trace=True, banded=None: masks(frame, homography, True, banded))  # always traced
     reader._still.forget()
     traced_seen = reader.read(frame)
     assert traced and traced_seen.reason.split(";")[0] == seen.reason.split(";")[0]

@@ -40,16 +40,19 @@ class Table:
 
 
 class Reads:
-    """Counts the frames the reader really reads (the piece finder looks at them)."""
+    """Counts the frames a part of the reader really reads: the piece finder's (``read``) by
+    default, or the tray's (its ``masks``, which it makes of every tray it looks at)."""
 
-    def __init__(self, reader: BoardReader, monkeypatch: pytest.MonkeyPatch) -> None:
-        self.count, read = 0, reader.pieces.read
+    def __init__(self, reader: BoardReader, monkeypatch: pytest.MonkeyPatch, part: str = "pieces") -> None:
+        owner = getattr(reader, part)
+        name = "read" if part == "pieces" else "masks"
+        self.count, read = 0, getattr(owner, name)
 
         def counted(*args: object, **kwargs: object) -> object:
             self.count += 1
             return read(*args, **kwargs)
 
-        monkeypatch.setattr(reader.pieces, "read", counted)
+        monkeypatch.setattr(owner, name, counted)
 
 
 def _same(one: object, other: object) -> bool:
@@ -87,6 +90,26 @@ def test_a_piece_lifted_or_a_stick_turned_is_read_afresh(seed: int, monkeypatch:
 
 
 @pytest.mark.parametrize("seed", [3, 8, 21])
+def test_a_piece_moved_while_the_sticks_lie_still_is_read_without_reading_the_tray_again(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """While a player moves a piece, the sticks thrown lie still in the tray: its last reading
+    is kept, and the frame gets the answer a reader that never saw the one before gives."""
+    table = Table(seed)
+    reader = table.reader()
+    sticks = (True, False, True, False)
+    reader.read(table.picture(table.board, sticks, table.places))
+    square = table.board.index("L")
+    target = table.board.index(".", square)
+    moved = table.board[:square] + "." + table.board[square + 1 : target] + "L" + table.board[target + 1 :]
+    places = table.simulator.place_pieces(moved, table.style, table.conditions.scatter, table.rng, keep=Scene(table.board, places=table.places))
+    pieces, tray = Reads(reader, monkeypatch), Reads(reader, monkeypatch, "tray")
+    picture = table.picture(moved, sticks, places)
+    seen = reader.read(picture)
+    assert (pieces.count, tray.count) == (1, 0)
+    assert seen.board == moved and seen.light_up == 2
+    assert _same(seen, table.reader().read(picture))
+
+
+@pytest.mark.parametrize("seed", [3, 8, 21])
 def test_someone_passing_beyond_the_mat_is_answered_without_reading(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
     """Only the mat, with the paper and table just around its tray, is compared: a visitor
     walking past the table beyond it changes no answer, and the reader does not read again."""
@@ -112,10 +135,10 @@ def test_what_the_reader_learns_is_used_on_the_next_frame(monkeypatch: pytest.Mo
     reader = table.reader()
     picture = table.picture(table.board, None, table.places)
     seen = reader.read(picture)
-    reads = Reads(reader, monkeypatch)
-    reader.learn(seen.labels)
+    reads, tray = Reads(reader, monkeypatch), Reads(reader, monkeypatch, "tray")
+    reader.learn(seen.labels)  # the empty tray too, as it looks now
     reader.read(table.picture(table.board, None, table.places))
-    assert reads.count == 1
+    assert (reads.count, tray.count) == (1, 1)
 
 
 def test_a_frame_without_the_mat_is_answered_again_without_a_marker_search(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -102,8 +102,8 @@ def calibrated_unknowing() -> TrayReader:
 
 @pytest.fixture
 def reader(calibrated_unknowing: TrayReader) -> TrayReader:
-    """A calibrated reader of the test's own: a reader keeps the last sticks it traced, and what
-    one test read must not answer the next."""
+    """A calibrated reader of the test's own: a reader keeps the last tray it read and the last
+    sticks it traced, and what one test read must not answer the next."""
     return copy.deepcopy(calibrated_unknowing)
 
 
@@ -327,7 +327,7 @@ def staggered(sides: tuple[bool, ...], gap: float = 19.0) -> list[Stick]:
 
 def test_sticks_lying_together_may_be_left_untraced_and_traced_at_once(reader: TrayReader, monkeypatch: pytest.MonkeyPatch) -> None:
     """Left untraced, sticks lying together are unclear; read again at once with tracing, the
-    frame is not looked at afresh."""
+    frame is not looked at afresh; nor is the next frame while it shows nothing new."""
     sides = (True, False, True, True)
     picture, homography = draw(staggered(sides)), np.eye(3)
     quick = reader.read(picture, homography, trace=False)
@@ -336,7 +336,9 @@ def test_sticks_lying_together_may_be_left_untraced_and_traced_at_once(reader: T
     masks = reader.masks
     monkeypatch.setattr(reader, "masks", lambda *args: looked.append(args) or masks(*args))
     assert reader.read(picture, homography).light_up == sum(sides) and not looked
-    assert reader.read(picture, homography).light_up == sum(sides) and len(looked) == 1  # a new frame is looked at
+    assert reader.read(picture.copy(), homography).light_up == sum(sides) and not looked  # the sticks lie still
+    turned = (True, True, True, True)
+    assert reader.read(draw(staggered(turned)), homography).light_up == sum(turned) and len(looked) == 1  # a stick turned
 
 
 @pytest.mark.parametrize("x", [315.0, 325.0])

@@ -45,6 +45,7 @@ from senet.vision.bars import BarFitter, polygon_mask
 from senet.vision.geometry import MatGeometry
 from senet.vision.parts import labelled_parts, measured_parts
 from senet.vision.plane import CLIPPED, CLIPPED_FROM, LOG
+from senet.vision.still import StillFrames
 from senet.vision.warp import Warp
 
 MM_PER_PX = 1.5
@@ -346,8 +347,13 @@ class TrayReader:
     reference: np.ndarray | None = None
     #: The camera last set (the point of the mat below it, x and y, and its height; mm).
     _camera: tuple[float, float, float] | None = field(default=None, init=False, repr=False)
-    #: The frame last read without tracing (:meth:`read`), its homography and its masks.
-    _untraced: tuple[np.ndarray, np.ndarray, TrayMasks] | None = field(default=None, init=False, repr=False)
+    #: The frame last read without tracing (:meth:`read`), its homography, its masks and its
+    #: tray and band as warped.
+    _untraced: tuple[np.ndarray, np.ndarray, TrayMasks, np.ndarray] | None = field(default=None, init=False, repr=False)
+    #: The last reading made to the end, kept with its tray and band as warped, and the
+    #: homography it was read through (None: none kept).
+    _still: StillFrames[TrayReading] = field(default_factory=StillFrames, init=False, repr=False)
+    _still_through: np.ndarray | None = field(default=None, init=False, repr=False)
 
     def __post_init__(self) -> None:
         px_per_mat_px = 25.4 / self.geometry.dpi / MM_PER_PX
@@ -401,6 +407,7 @@ class TrayReader:
         if camera == self._camera:
             return
         self._camera = camera
+        self._forget()
         per_mm = self.geometry.dpi / 25.4
         feet = self.geometry.tray.astype(np.float64)  # the tray's corners (mat pixels)
         away = feet / per_mm - np.asarray(nadir_mm, np.float64)
@@ -438,6 +445,7 @@ class TrayReader:
 
     def calibrate(self, frame: np.ndarray, homography: np.ndarray) -> None:
         """Learn the empty tray from a frame of the mat with nothing in the tray."""
+        self._forget()
         banded = self._warp_band(frame, homography)
         self._band_reference = cv2.LUT(banded, LOG)
         tray = self._tray(banded)
@@ -448,6 +456,11 @@ class TrayReader:
         washed_out = cv2.dilate(bright, _SQUARE3, iterations=2) & self._inner
         self._edge = np.flatnonzero(self._border | washed_out)
         self._washed = np.flatnonzero(washed_out & (1 - self._border))
+
+    def _forget(self) -> None:
+        """The tray or the camera learnt changed: the next frame is read afresh."""
+        self._still.forget()
+        self._still_through = None
 
     def _blurred_edge(self) -> np.ndarray:
         """Where the calibrated band of paper looks other than the paper within EDGE_BLUR_MM of
@@ -486,19 +499,34 @@ class TrayReader:
         to count are traced, and what crosses the paper beside the tray is told from a stick
         lying over the rim (both take many times as long as the rest: a frame whose board a hand
         covers need not wait for them, nothing is read from it). Read again at once with
-        ``trace``, a frame read without is not looked at afresh: its masks kept are traced."""
+        ``trace``, a frame read without is not looked at afresh: its masks kept are traced.
+        A frame whose tray and band, warped, show nothing new (:mod:`still`) since the last
+        one read through the same ``homography`` to the end (traced and checked where it
+        needed to be) gets that reading again: while a piece is moved, the sticks lie still."""
         kept, self._untraced = self._untraced, None
+        if trace and kept is not None and kept[0] is frame and kept[1] is homography:
+            untraced, banded = kept[2], kept[3]
+        else:
+            untraced, banded = None, self._warp_band(frame, homography)
+            if self._still_through is not None and np.array_equal(homography, self._still_through):
+                unchanged = self._still.answer(banded)
+                if unchanged is not None:
+                    return unchanged
         try:
-            if trace and kept is not None and kept[0] is frame and kept[1] is homography:
-                masks = self._rim_checked(kept[2])
-            else:
-                masks = self.masks(frame, homography, trace)
+            masks = self.masks(frame, homography, trace, banded) if untraced is None else self._rim_checked(untraced)
         except Unclear as error:
-            return TrayReading(error.state, None, 0, error.reason, reaching=np.ones(self.size[::-1], bool))
-        if not trace:
-            self._untraced = (frame, homography, masks)
-        reading = self._read(masks, trace)
-        return reading if masks.unchecked is None else replace(reading, unchecked=True)
+            reading = TrayReading(error.state, None, 0, error.reason, reaching=np.ones(self.size[::-1], bool))
+        else:
+            if not trace:
+                self._untraced = (frame, homography, masks, banded)
+            reading = self._read(masks, trace)
+            if masks.unchecked is not None:
+                return replace(reading, unchecked=True)
+            if reading.untraced:
+                return reading
+        self._still.keep(banded, reading)
+        self._still_through = np.array(homography, copy=True)
+        return reading
 
     def _read(self, masks: TrayMasks, trace: bool) -> TrayReading:
         """What the tray's ``masks`` show (see :meth:`read`)."""
@@ -568,12 +596,13 @@ class TrayReader:
         at_rim, dark, pale = (np.bincount(labels[mask > 0], minlength=count)[1:] for mask in (dark_at_rim, masks.dark, masks.pale))
         return bool(((at_rim >= np.maximum(STICK_PX[0], SLIVER * dark)) & (pale <= SLIVER_TOP * dark)).any())
 
-    def masks(self, frame: np.ndarray, homography: np.ndarray, trace: bool = True) -> TrayMasks:
+    def masks(self, frame: np.ndarray, homography: np.ndarray, trace: bool = True, banded: np.ndarray | None = None) -> TrayMasks:
         """The tray's masks (see :class:`TrayMasks`); ``trace``: whether what crosses the paper
-        beside the tray is told from a stick lying over the rim by tracing the sticks. Raises
+        beside the tray is told from a stick lying over the rim by tracing the sticks;
+        ``banded``: the frame's tray and band, when warped already (:meth:`_warp_band`). Raises
         Unclear when something covers most of the tray."""
         assert self.reference is not None, "calibrate first"
-        banded = self._warp_band(frame, homography)
+        banded = self._warp_band(frame, homography) if banded is None else banded
         tray, logged = self._tray(banded), cv2.LUT(banded, LOG)
         change = cv2.subtract(self._tray(logged), self.reference)  # log ratio per channel
         # 1. Where the tray's colour changed. A drift of the light's colour moves the whole tray:
