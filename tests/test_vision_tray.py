@@ -341,6 +341,23 @@ def test_sticks_lying_together_may_be_left_untraced_and_traced_at_once(reader: T
     assert reader.read(draw(staggered(turned)), homography).light_up == sum(turned) and len(looked) == 1  # a stick turned
 
 
+def test_sticks_lying_still_are_read_again_once_the_camera_or_the_empty_tray_is_learnt_anew(reader: TrayReader, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The reading kept for sticks lying still holds for the camera and the empty tray it was
+    read with: a camera that moved sees the sticks' sides elsewhere, and a tray learnt again
+    in another light looks otherwise."""
+    picture, homography = draw(APART), np.eye(3)
+    first = reader.read(picture, homography)
+    looked = []
+    masks = reader.masks
+    monkeypatch.setattr(reader, "masks", lambda *args: looked.append(args) or masks(*args))
+    x0, _, width, _ = LAYOUT.tray
+    for learn_anew in (lambda: reader.set_camera(np.array([x0 + width / 2, -100.0]), 450.0), lambda: reader.calibrate(draw([]), homography)):
+        learn_anew()
+        count = len(looked)
+        assert reader.read(picture, homography).light_up == first.light_up == light_up(APART) and len(looked) == count + 1
+        assert reader.read(picture, homography).light_up == first.light_up and len(looked) == count + 1  # kept again
+
+
 @pytest.mark.parametrize("x", [315.0, 325.0])
 @pytest.mark.parametrize("sides", [(True, True, False, True), (False, False, True, False)])
 def test_a_stick_standing_across_the_tray_at_its_end_is_traced_with_sticks_lying_together(reader: TrayReader, x: float,
