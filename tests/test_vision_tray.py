@@ -502,6 +502,16 @@ def test_sticks_measured_only_by_one_cut_off_at_the_rim_are_not_counted_by_the_f
     assert seen_from_above.read(draw(sticks, seed=14, side=-0.5), np.eye(3)).light_up in (None, 2)
 
 
+def test_a_stick_measured_by_an_end_unlike_another_is_no_sure_measure(seen_from_above: TrayReader) -> None:
+    """Two dark sticks lie on each other, partly over the tray's rim; of the two pale ones,
+    one lies apart and one crosses the bottom rim, touching it by an end and showing two
+    thirds of itself. Measured by the smaller, the whole pale stick would be two, and the
+    four sticks would add up: a wrong throw (3 for 2)."""
+    sticks = [Stick((57.53, 20.0), 21.0, False), Stick((97.7, 39.0), 24.0, False), Stick((60.07, 58.0), 21.0, True),
+              Stick((63.86, 128.0), 24.0, True)]
+    assert seen_from_above.read(draw(sticks, seed=279, side=-0.25), np.eye(3)).light_up in (None, 2)
+
+
 def test_sticks_lying_together_that_the_tracer_cannot_trace_give_no_throw(seen_from_above: TrayReader) -> None:
     """No stick lies apart: a pale one, partly under a dark one, shows little more than its
     shaded side, and its patch looks like two dark sticks. The count needs the tracer's word,
@@ -719,12 +729,16 @@ def test_a_pale_stick_s_side_between_pale_sticks_at_the_edge_leaves_the_count_op
     another pale stick lying mostly over the rim, the first one's shaded side between them. As
     plain numbers the patch is a pale and a dark stick (the throw would be 2, not 3); its dark
     pixels lie just where the camera sees a pale stick's side, so it may be two pale sticks as
-    well, and the count is left to the tracer, which sees the rest of the sliver on the paper."""
+    well, and the count is left to the tracer, which sees the rest of the sliver on the paper.
+    The pale stick lies along the edge too, so its look is loose: the count is left open by
+    that alone; measured on a pale stick lying apart, the side still leaves it open."""
     pale, dark = Patch(990, 87.0, 873, 43, edge=87, sides=43), Patch(1155, 82.5, 0, 1124, edge=13)
     pair = Patch(1749, 93.0, 1109, 452, edge=86)
-    assert count_sticks([pale, dark, pair]) == (2, 4)  # nothing says its dark pixels may be a side
-    with pytest.raises(Unclear):
-        count_sticks([pale, dark, replace(pair, sides=420)])
+    apart = replace(pale, edge=0)
+    assert count_sticks([apart, dark, pair]) == (2, 4)  # nothing says its dark pixels may be a side
+    for patches in ([pale, dark, pair], [pale, dark, replace(pair, sides=420)], [apart, dark, replace(pair, sides=420)]):
+        with pytest.raises(Unclear):
+            count_sticks(patches)
 
 
 def test_a_sliver_of_a_pale_stick_over_the_rim_against_a_dark_stick_leaves_the_count_open() -> None:

@@ -906,7 +906,10 @@ def looks(patches: list[Patch]) -> dict[str, Look] | None:
         best = inside or by_an_end or singles
         if best:
             smallest = min(p.area for p in best)
-            measured[kind] = Look.measure([p for p in best if p.area <= SINGLE_SPREAD * smallest], sure=bool(inside or by_an_end))
+            alike = [p for p in best if p.area <= SINGLE_SPREAD * smallest]
+            # By an end, a stick may lie partly beyond the edge: the smallest is sure only when
+            # the others are alike.
+            measured[kind] = Look.measure(alike, sure=bool(inside) or (bool(by_an_end) and len(alike) == len(best)))
     if not measured:
         return None
     for kind, other in (("pale", "dark"), ("dark", "pale")):
@@ -1032,7 +1035,7 @@ def _at_edge(patch: Patch, measured: dict[str, Look]) -> list[tuple[int, int]]:
         if along or over:
             return [(int(kind == "pale"), int(kind == "dark"))]
     found = []
-    if whole_length and not washed and not patch.reached and not (look or pale).guessed and not (look or dark).guessed:
+    if whole_length and not washed and not patch.reached and (look or pale).sure and (look or dark).sure:
         for sticks in range(2, 5):
             found += [(light, sticks - light) for light in range(sticks + 1)
                       if _explains_at_edge(patch, light, sticks - light, pale, dark)
