@@ -297,7 +297,8 @@ class Look:
     width: tuple[float, float]
     pale: tuple[float, float]
     dark: tuple[float, float]
-    #: Measured on sticks lying whole in view: well inside the tray, or touching its edge by an end.
+    #: Measured on sticks lying whole in view: well inside the tray, or touching its edge by an
+    #: end, all alike (one smaller than the others may lie partly beyond the edge).
     sure: bool = False
     guessed: bool = False
 
