@@ -351,10 +351,9 @@ class TrayReader:
     #: The frame last read without tracing (:meth:`read`), its homography, its masks and its
     #: tray and band as warped.
     _untraced: tuple[np.ndarray, np.ndarray, TrayMasks, np.ndarray] | None = field(default=None, init=False, repr=False)
-    #: The last reading made to the end, kept with its tray and band as warped, and the
-    #: homography it was read through (None: none kept).
-    _still: StillFrames[TrayReading] = field(default_factory=StillFrames, init=False, repr=False)
-    _still_through: np.ndarray | None = field(default=None, init=False, repr=False)
+    #: The last reading made to the end, with the homography it was read through, kept with
+    #: its tray and band as warped.
+    _still: StillFrames[tuple[np.ndarray, TrayReading]] = field(default_factory=StillFrames, init=False, repr=False)
 
     def __post_init__(self) -> None:
         px_per_mat_px = 25.4 / self.geometry.dpi / MM_PER_PX
@@ -408,7 +407,7 @@ class TrayReader:
         if camera == self._camera:
             return
         self._camera = camera
-        self._forget()
+        self._still.forget()  # the sticks' sides show elsewhere
         per_mm = self.geometry.dpi / 25.4
         feet = self.geometry.tray.astype(np.float64)  # the tray's corners (mat pixels)
         away = feet / per_mm - np.asarray(nadir_mm, np.float64)
@@ -446,7 +445,7 @@ class TrayReader:
 
     def calibrate(self, frame: np.ndarray, homography: np.ndarray) -> None:
         """Learn the empty tray from a frame of the mat with nothing in the tray."""
-        self._forget()
+        self._still.forget()
         banded = self._warp_band(frame, homography)
         self._band_reference = cv2.LUT(banded, LOG)
         tray = self._tray(banded)
@@ -457,11 +456,6 @@ class TrayReader:
         washed_out = cv2.dilate(bright, _SQUARE3, iterations=2) & self._inner
         self._edge = np.flatnonzero(self._border | washed_out)
         self._washed = np.flatnonzero(washed_out & (1 - self._border))
-
-    def _forget(self) -> None:
-        """The tray or the camera learnt changed: the next frame is read afresh."""
-        self._still.forget()
-        self._still_through = None
 
     def _blurred_edge(self) -> np.ndarray:
         """Where the calibrated band of paper looks other than the paper within EDGE_BLUR_MM of
@@ -509,10 +503,9 @@ class TrayReader:
             untraced, banded = kept[2], kept[3]
         else:
             untraced, banded = None, self._warp_band(frame, homography)
-            if self._still_through is not None and np.array_equal(homography, self._still_through):
-                unchanged = self._still.answer(banded)
-                if unchanged is not None:
-                    return unchanged
+            unchanged = self._still.answer(banded)
+            if unchanged is not None and np.array_equal(homography, unchanged[0]):
+                return unchanged[1]
         try:
             masks = self.masks(frame, homography, trace, banded) if untraced is None else self._rim_checked(untraced)
         except Unclear as error:
@@ -525,8 +518,7 @@ class TrayReader:
                 return replace(reading, unchecked=True)
             if reading.untraced:
                 return reading
-        self._still.keep(banded, reading)
-        self._still_through = np.array(homography, copy=True)
+        self._still.keep(banded, (np.array(homography, copy=True), reading))
         return reading
 
     def _read(self, masks: TrayMasks, trace: bool) -> TrayReading:
