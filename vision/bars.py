@@ -26,7 +26,10 @@ them, and gives no throw.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
+from math import ceil, floor
 
 import cv2
 import numpy as np
@@ -111,6 +114,8 @@ class BarFitter:
     ring: np.ndarray | None = None
     #: The half-size view turned by each angle tried: the turn and the size of the view turned.
     _turns: list[tuple[np.ndarray, tuple[int, int]]] = field(init=False, repr=False)
+    #: Each turn as maps for ``cv2.remap`` (:func:`turn_maps`), made when first needed.
+    _maps: dict[int, tuple[np.ndarray, np.ndarray]] = field(default_factory=dict, init=False, repr=False)
     #: Where a pale stick's top lies from the dark side the camera sees beside it (the offsets
     #: of a kernel centred on its middle), or None where the camera sees no sides.
     _side_kernel: np.ndarray | None = field(default=None, init=False, repr=False)
@@ -198,10 +203,11 @@ class BarFitter:
         if beside is not None:
             paper = np.where(beside > 0, 1.0, -1.0) * self.ring
             score += self._half(np.dstack([paper, paper, self.ring, np.zeros_like(paper)]).astype(np.float32))
+        turned = _Turned(score, self._bar, [turn for turn, _ in self._turns], self._turn_maps, partial(self._to_show_at, beside is not None))
         taken = np.zeros(self.ring.shape, np.uint8)
         bars: list[Bar] = []
         while len(bars) < MOST:
-            best = self._best(score, beside is not None)
+            best = self._best(turned, beside is not None)
             if best is None:
                 break
             core, stick = (self._box(*best, share) for share in (1.0, 1 / CORE))
@@ -225,7 +231,7 @@ class BarFitter:
             if bar.pale:  # with its side
                 self._tray(footprint)[self._beside(stick_mask) & pale_sides] = 1
             taken |= cv2.dilate(footprint, _SQUARE3, iterations=2)
-            score[self._half((taken if beside is not None else self._tray(taken)).astype(np.float32)) > 0] = 0.0
+            turned.zero(self._half((taken if beside is not None else self._tray(taken)).astype(np.float32)) > 0)
         near = cv2.dilate(np.logical_or.reduce([bar.mask for bar in bars] or [np.zeros_like(seen)]).astype(np.uint8), self._near)
         left_over = cv2.morphologyEx(((objects > 0) & seen & (near == 0)).astype(np.uint8), cv2.MORPH_OPEN, self._thick)
         count, _, stats = measured_parts(left_over)
@@ -233,16 +239,19 @@ class BarFitter:
             return []
         return bars
 
-    def _best(self, score: np.ndarray, paper: bool) -> tuple[int, int, int] | None:
+    def _best(self, turned: _Turned, paper: bool) -> tuple[int, int, int] | None:
         """Where the best-covered bar of either side lies (x, y on the turned half-size view)
         and its angle's index, or None: sought at every other angle, then at the angles beside
         the best of those. ``paper``: whether the paper beside the tray is looked at too."""
         turns = len(self._turns)
-        found = [(self._covered(score, index, paper), index) for index in range(0, turns, 2)]
+        found = [(turned.best(index), index) for index in range(0, turns, 2)]
         best, index = max(found, key=lambda pair: pair[0][0])
-        found = [(best, index)] + [(self._covered(score, beside % turns, paper), beside % turns) for beside in (index - 1, index + 1)]
-        (value, (x, y)), index = max(found, key=lambda pair: pair[0][0])
-        return None if value < SHOWN * self._bar[0] * self._bar[1] else (self._middle(score, x, y, index), y, index)
+        found = [(best, index)] + [(turned.best(beside % turns), beside % turns) for beside in (index - 1, index + 1)]
+        (value, at), index = max(found, key=lambda pair: pair[0][0])
+        if value < SHOWN * self._bar[0] * self._bar[1]:
+            return None
+        x, y = self._flush(turned, index, at, paper)
+        return self._middle(turned, x, y, index), y, index
 
     def _box(self, x: int, y: int, index: int, longer: float) -> np.ndarray:
         """The corners (tray pixels) of the bar found at (x, y) of the ``index``th turned view,
@@ -252,35 +261,36 @@ class BarFitter:
         back = cv2.invertAffineTransform(self._turns[index][0])
         return (box @ back[:, :2].T + back[:, 2] - self._origin) * 2
 
-    def _covered(self, score: np.ndarray, index: int, paper: bool) -> tuple[float, tuple[int, int]]:
-        """The best cover of a bar turned to the ``index``th angle, and where it lies (x, y)."""
-        pale, dark, shown, inside = cv2.split(self._sums(cv2.warpAffine(score, *self._turns[index]), self._bar))
-        area = self._bar[0] * self._bar[1]
+    def _to_show_at(self, paper: bool, index: int) -> np.ndarray:
+        """How much of a bar must show at each place of the ``index``th turned view (see SHOWN
+        and UNDER); ``paper``: with the paper beside the tray."""
         if (paper, index) not in self._to_show:
             view = self._half(self.inner.astype(np.float32)) + (self._half(self.ring.astype(np.float32)) if paper else 0.0)
-            in_view = self._sums(cv2.warpAffine(view, *self._turns[index]), self._bar)
-            self._to_show[paper, index] = cv2.max(in_view * (1 - UNDER), SHOWN * area)
-        covered = cv2.max(pale, dark)
-        covered[(shown < self._to_show[paper, index]) | (inside < INSIDE * area) | (covered < (2 * FILL - 1) * shown)] = -np.inf
-        y, x = np.unravel_index(int(np.argmax(covered)), covered.shape)
-        # The places across that cover almost as well and show as much: the bar takes the end of
-        # them that covers best, flush with the edge of what changed (see FLUSH). Not on the paper
-        # beside the tray, where a strip that changed is no stick's edge.
-        best, across = float(covered[y, x]), covered[:, x]
-        slack = 0.0 if paper else FLUSH * area
-        near_best = (across >= best - slack) & (shown[:, x] >= shown[y, x] - slack)
-        top, bottom = y, y
-        while top > 0 and near_best[top - 1]:
-            top -= 1
-        while bottom < len(across) - 1 and near_best[bottom + 1]:
-            bottom += 1
-        return best, (int(x), int(top if across[top] >= across[bottom] else bottom))
+            in_view = _sums(cv2.warpAffine(view, *self._turns[index]), self._bar)
+            self._to_show[paper, index] = cv2.max(in_view * (1 - UNDER), SHOWN * self._bar[0] * self._bar[1])
+        return self._to_show[paper, index]
 
-    def _middle(self, score: np.ndarray, x: int, y: int, index: int) -> int:
+    def _flush(self, turned: _Turned, index: int, at: tuple[int, int], paper: bool) -> tuple[int, int]:
+        """Where (x, y) the bar best covering the ``index``th turned view, ``at`` (x, y), is laid:
+        of the places across that cover almost as well and show as much, the end that covers
+        best, flush with the edge of what changed (see FLUSH). Not on the paper beside the tray
+        (``paper``), where a strip that changed is no stick's edge."""
+        x, y = at
+        covered, shown = turned.covered(index), turned.sums(index)[2]
+        best, across = float(covered[y, x]), covered[:, x]
+        slack = 0.0 if paper else FLUSH * self._bar[0] * self._bar[1]
+        near_best = (across >= best - slack) & (shown[:, x] >= shown[y, x] - slack)
+        stops = np.flatnonzero(~near_best)  # the run of them about y ends before and after these
+        before, after = np.searchsorted(stops, y), np.searchsorted(stops, y, side="right")
+        top = int(stops[before - 1]) + 1 if before > 0 else 0
+        bottom = int(stops[after]) - 1 if after < len(stops) else len(across) - 1
+        return x, top if across[top] >= across[bottom] else bottom
+
+    def _middle(self, turned: _Turned, x: int, y: int, index: int) -> int:
         """Where along its length (x) a bar found at (x, y) of the ``index``th turned view lies in
         the middle of its stick: a bar is shorter than a stick, so several cover it alike; the
         one taken is the best cover by a bar as long as the whole stick."""
-        pale, dark = cv2.split(self._sums(cv2.warpAffine(score, *self._turns[index])[..., :2], self._whole))
+        pale, dark = cv2.split(_sums(turned.view(index)[..., :2], self._whole))
         row = (pale if pale[y, x] >= dark[y, x] else dark)[y]
         slack = (self._whole[0] - self._bar[0]) // 2 + 1
         start = max(0, x - slack)
@@ -354,10 +364,149 @@ class BarFitter:
         padded[top : top + half.shape[0], left : left + half.shape[1]] = half
         return padded
 
-    @staticmethod
-    def _sums(image: np.ndarray, bar: tuple[int, int]) -> np.ndarray:
-        """Each pixel's sum of ``image`` over a ``bar`` (length, width) lying along the x axis, centred there."""
-        return cv2.boxFilter(image, -1, bar, normalize=False, borderType=cv2.BORDER_CONSTANT)
+    def _turn_maps(self, index: int) -> tuple[np.ndarray, np.ndarray]:
+        """The ``index``th turn as maps for ``cv2.remap`` (:func:`turn_maps`), made once."""
+        if index not in self._maps:
+            self._maps[index] = turn_maps(*self._turns[index])
+        return self._maps[index]
+
+
+def _sums(image: np.ndarray, bar: tuple[int, int]) -> np.ndarray:
+    """Each pixel's sum of ``image`` over a ``bar`` (length, width) lying along the x axis, centred there."""
+    return cv2.boxFilter(image, -1, bar, normalize=False, borderType=cv2.BORDER_CONSTANT)
+
+
+def turn_maps(turn: np.ndarray, size: tuple[int, int]) -> tuple[np.ndarray, np.ndarray]:
+    """Maps (OpenCV's fixed-point form) with which ``cv2.remap`` gives exactly the view that
+    ``cv2.warpAffine(image, turn, size)`` gives, pixel for pixel, so that a part of that view
+    can be made alone: warpAffine steps through the turn undone in 1/1024ths of a pixel,
+    rounded once per row and once per column, and interpolates at the nearest 1/32nd.
+
+        >>> image = np.random.default_rng(1).random((30, 40)).astype(np.float32)
+        >>> turn = cv2.getRotationMatrix2D((20.0, 15.0), 37.0, 1.0)
+        >>> whole = cv2.warpAffine(image, turn, (40, 30))
+        >>> bool((cv2.remap(image, *turn_maps(turn, (40, 30)), cv2.INTER_LINEAR) == whole).all())
+        True
+    """
+    back = cv2.invertAffineTransform(turn).astype(np.float64)  # as warpAffine undoes it
+    fine = 1 << 10  # 1/1024ths of a pixel
+    columns, rows = np.arange(size[0], dtype=np.float64), np.arange(size[1], dtype=np.float64)
+    half_step = fine // 32 // 2  # rounds to the nearest 1/32nd
+    x = (np.rint((back[0, 1] * rows + back[0, 2]) * fine).astype(np.int64)[:, None] + half_step + np.rint(back[0, 0] * columns * fine).astype(np.int64)) >> 5
+    y = (np.rint((back[1, 1] * rows + back[1, 2]) * fine).astype(np.int64)[:, None] + half_step + np.rint(back[1, 0] * columns * fine).astype(np.int64)) >> 5
+    return cv2.convertMaps((x / 32).astype(np.float32), (y / 32).astype(np.float32), cv2.CV_16SC2)
+
+
+def _covered(summed: np.ndarray, to_show: np.ndarray, area: int) -> np.ndarray:
+    """How well a bar of ``area`` pixels at each place covers a side, given its sums there
+    (the planes pale, dark, shown and in the tray: float32) and how much of it must show: the
+    better of its sides, or -inf where too little of it shows or lies in the tray, or too little
+    of what shows changed (see SHOWN, INSIDE, FILL and UNDER)."""
+    pale, dark, shown, inside = summed
+    covered = np.maximum(pale, dark)
+    return np.where((shown < to_show) | (inside < INSIDE * area) | (covered < (2 * FILL - 1) * shown), np.float32(-np.inf), covered)
+
+
+@dataclass
+class _TurnedView:
+    """The scores turned by one angle, their sums over a bar (exact, and as float32 planes:
+    pale, dark, shown, in the tray) and how well a bar covers them at each place; ``done``: how
+    many patches zeroed they show."""
+
+    turned: np.ndarray
+    exact: np.ndarray
+    sums: np.ndarray
+    covered: np.ndarray
+    done: int
+
+
+class _Turned:
+    """The scores of one fit turned by each angle tried (by each of ``turns``, remapped by the
+    ``maps`` of it), their sums over a ``bar`` and how well a bar covers them (given how much of
+    it must ``to_show`` at each place of a turned view), kept while the bars found zero the
+    scores under them (:meth:`zero`). A view is made whole when first needed, and after that
+    only where a patch zeroed since reaches it: exactly what turning and summing the whole
+    scores again gives (the scores and OpenCV's weights are multiples of small powers of two,
+    1/4096 and 1/1024, so their sums, added in double precision, are exact: the sums of a change
+    added to them give what summing afresh gives).
+
+        >>> score = np.zeros((40, 60, 4), np.float32)
+        >>> score[10:30, 10:50] = 1.0
+        >>> turns = [cv2.getRotationMatrix2D((30.0, 20.0), angle, 1.0) for angle in (0, 30)]
+        >>> maps, to_show = lambda index: turn_maps(turns[index], (60, 40)), lambda index: np.full((40, 60), 20, np.float32)
+        >>> turned = _Turned(score, (21, 4), turns, maps, to_show)
+        >>> before = turned.sums(1).copy()
+        >>> zeroed = np.zeros((40, 60), bool)
+        >>> zeroed[10:20, 10:50] = True
+        >>> turned.zero(zeroed)
+        >>> whole = _sums(cv2.warpAffine(turned.score, turns[1], (60, 40)), (21, 4)).transpose(2, 0, 1)
+        >>> bool((turned.sums(1) == whole).all()), bool((turned.sums(1) != before).any())
+        (True, True)
+    """
+
+    def __init__(self, score: np.ndarray, bar: tuple[int, int], turns: list[np.ndarray],
+                 maps: Callable[[int], tuple[np.ndarray, np.ndarray]], to_show: Callable[[int], np.ndarray]) -> None:
+        self.score, self._bar, self._maps, self._to_show = score, bar, maps, to_show
+        self._turns = [tuple(turn.ravel().tolist()) for turn in turns]  # plain numbers: quick
+        self._zeroed: list[tuple[int, int, int, int]] = []  # (x, y, width, height) round each patch zeroed
+        self._views: dict[int, _TurnedView] = {}
+
+    def zero(self, mask: np.ndarray) -> None:
+        """Zero the scores where ``mask`` (bool) is set."""
+        changed = mask & self.score.any(axis=2)
+        if changed.any():
+            self.score[changed] = 0.0
+            self._zeroed.append(cv2.boundingRect(changed.astype(np.uint8)))
+
+    def view(self, index: int) -> np.ndarray:
+        """The scores turned by the ``index``th angle."""
+        return self._updated(index).turned
+
+    def sums(self, index: int) -> np.ndarray:
+        """The scores turned by the ``index``th angle, summed over the bar at each place (float32 planes)."""
+        return self._updated(index).sums
+
+    def covered(self, index: int) -> np.ndarray:
+        """How well a bar covers the scores turned by the ``index``th angle at each place (:func:`_covered`)."""
+        return self._updated(index).covered
+
+    def best(self, index: int) -> tuple[float, tuple[int, int]]:
+        """The best cover of a bar turned to the ``index``th angle, and where (x, y) it first lies."""
+        covered = self.covered(index)
+        y, x = np.unravel_index(int(np.argmax(covered)), covered.shape)
+        return float(covered[y, x]), (int(x), int(y))
+
+    def _updated(self, index: int) -> _TurnedView:
+        maps, area = self._maps(index), self._bar[0] * self._bar[1]
+        if index not in self._views:
+            turned = cv2.remap(self.score, *maps, cv2.INTER_LINEAR)
+            exact = _sums(turned.astype(np.float64), self._bar)
+            sums = np.ascontiguousarray(exact.transpose(2, 0, 1), np.float32)
+            self._views[index] = _TurnedView(turned, exact, sums, _covered(sums, self._to_show(index), area), len(self._zeroed))
+        view = self._views[index]
+        height, width = view.turned.shape[:2]
+        reach = (self._bar[0] // 2 + 1, self._bar[1] // 2 + 1)  # how far a change of the turned scores moves their sums
+        a, b, c, d, e, f = self._turns[index]
+        for x, y, w, h in self._zeroed[view.done :]:
+            # Each place of the view interpolates the 2 x 2 scores at or before where it comes from.
+            xs, ys = (x - 1, x + w), (y - 1, y + h)
+            across = [a * u + b * v + c for u in xs for v in ys]
+            down = [d * u + e * v + f for u in xs for v in ys]
+            part = _clipped(floor(min(across)) - 2, floor(min(down)) - 2, ceil(max(across)) + 3, ceil(max(down)) + 3, width, height)
+            if part is None:
+                continue
+            left, top, right, bottom = part
+            now = cv2.remap(self.score, maps[0][top:bottom, left:right], maps[1][top:bottom, left:right], cv2.INTER_LINEAR)
+            # The sums change by the sums of the change, within a bar's reach of it.
+            x0, y0, x1, y1 = _clipped(left - reach[0], top - reach[1], right + reach[0], bottom + reach[1], width, height) or part
+            change = np.zeros((y1 - y0, x1 - x0, now.shape[2]), np.float64)
+            change[top - y0 : bottom - y0, left - x0 : right - x0] = now - view.turned[top:bottom, left:right]
+            view.turned[top:bottom, left:right] = now
+            view.exact[y0:y1, x0:x1] += _sums(change, self._bar)
+            view.sums[:, y0:y1, x0:x1] = view.exact[y0:y1, x0:x1].transpose(2, 0, 1)
+            view.covered[y0:y1, x0:x1] = _covered(view.sums[:, y0:y1, x0:x1], self._to_show(index)[y0:y1, x0:x1], area)
+        view.done = len(self._zeroed)
+        return view
 
 
 def polygon_mask(shape: tuple[int, ...], corners: np.ndarray) -> np.ndarray:
@@ -437,3 +586,14 @@ def _pale_up(shares: tuple[float, float], over_the_rim: bool = False) -> bool | 
     if dark_share >= SURE[1] and pale_share <= MIXED[1]:
         return False
     return None
+
+
+def _clipped(left: int, top: int, right: int, bottom: int, width: int, height: int) -> tuple[int, int, int, int] | None:
+    """The rectangle from (left, top) to before (right, bottom) within an image of ``width``
+    and ``height``, or None when none of it lies there.
+
+        >>> _clipped(-3, 2, 5, 50, 10, 20), _clipped(12, 0, 15, 5, 10, 20)
+        ((0, 2, 5, 20), None)
+    """
+    left, top, right, bottom = max(left, 0), max(top, 0), min(right, width), min(bottom, height)
+    return (left, top, right, bottom) if left < right and top < bottom else None
