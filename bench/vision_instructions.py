@@ -6,9 +6,10 @@ apart by a change of one percent. It is no time: memory and caches are left out.
 valgrind (its callgrind tool); the frames are those of ``bench/vision.py`` at 640x480,
 rendered here and read in a child process run under valgrind, counting only the reads.
 
-Prints ``vision-instructions 640x480 clear=MILLIONS hand=MILLIONS`` (per frame: frames of
-pieces and sticks, and frames with a hand reaching over the board into the tray); takes
-a few minutes.
+Prints ``vision-instructions 640x480 clear=MILLIONS hand=MILLIONS trace=MILLIONS`` (per
+frame: frames of pieces and sticks, and frames with a hand reaching over the board into the
+tray; and per tracing of the sticks as bars, of the trays of the first ten frames of pieces
+and sticks, as ``trace_ms`` of ``bench/vision.py``); takes a few minutes.
 
     python bench/vision_instructions.py [--frames 40]
 """
@@ -22,9 +23,13 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from functools import partial
 from pathlib import Path
 
 import numpy as np
+
+#: The trays traced for ``trace``: those of the first frames of pieces and sticks, as ``bench/vision.py`` does.
+TRACED = 10
 
 
 def count(pictures: Path, kind: str, frames: int) -> float:
@@ -40,7 +45,8 @@ def count(pictures: Path, kind: str, frames: int) -> float:
 
 
 def read(pictures: Path, kind: str) -> None:
-    """Calibrate on the start picture and read the frames once untimed, then once counted."""
+    """Calibrate on the start picture and read the frames once untimed, then once counted
+    (``trace``: trace the sticks in the trays of the first ten frames of pieces and sticks)."""
     import cv2
 
     from senet.vision.geometry import known_mats
@@ -48,14 +54,21 @@ def read(pictures: Path, kind: str) -> None:
 
     cv2.setNumThreads(1)
     with np.load(pictures) as loaded:
-        start, frames = loaded["start"], list(loaded[kind])
+        start, frames = loaded["start"], list(loaded["clear" if kind == "trace" else kind])
     reader = BoardReader(known_mats()[0])
     reader.calibrate(start)
-    for frame in frames:  # the reader's caches filled, as in a running companion
-        reader.read(frame)
+    if kind == "trace":
+        location = reader.locator.locate(frames[0])
+        assert location is not None
+        trays = [reader.tray.masks(frame, location.homography) for frame in frames[:TRACED]]
+        work = [partial(reader.tray.bars.fit, tray.objects, tray.pale, tray.dark, tray.beside) for tray in trays]
+    else:
+        work = [partial(reader.read, frame) for frame in frames]
+    for step in work:  # the reader's caches filled, as in a running companion
+        step()
     subprocess.run(["callgrind_control", "--instr=on", str(os.getpid())], check=True, capture_output=True)
-    for frame in frames:
-        reader.read(frame)
+    for step in work:
+        step()
     subprocess.run(["callgrind_control", "--instr=off", str(os.getpid())], check=True, capture_output=True)
 
 
@@ -78,6 +91,7 @@ def main() -> None:
         read_frames = {"clear": pictures, "hand": hands}
         np.savez(saved, start=start, **{kind: np.array(kind_frames) for kind, kind_frames in read_frames.items()})
         counts = {kind: count(saved, kind, len(kind_frames)) for kind, kind_frames in read_frames.items()}
+        counts["trace"] = count(saved, "trace", min(TRACED, len(pictures)))
     print("vision-instructions 640x480 " + " ".join(f"{kind}={value:.2f}" for kind, value in counts.items()), flush=True)
 
 
