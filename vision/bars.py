@@ -371,9 +371,10 @@ class BarFitter:
         return self._maps[index]
 
 
-def _sums(image: np.ndarray, bar: tuple[int, int]) -> np.ndarray:
-    """Each pixel's sum of ``image`` over a ``bar`` (length, width) lying along the x axis, centred there."""
-    return cv2.boxFilter(image, -1, bar, normalize=False, borderType=cv2.BORDER_CONSTANT)
+def _sums(image: np.ndarray, bar: tuple[int, int], depth: int = -1) -> np.ndarray:
+    """Each pixel's sum of ``image`` over a ``bar`` (length, width) lying along the x axis,
+    centred there; ``depth``: OpenCV's depth of the sums (-1: the image's)."""
+    return cv2.boxFilter(image, depth, bar, normalize=False, borderType=cv2.BORDER_CONSTANT)
 
 
 def turn_maps(turn: np.ndarray, size: tuple[int, int]) -> tuple[np.ndarray, np.ndarray]:
@@ -480,7 +481,7 @@ class _Turned:
         maps, area = self._maps(index), self._bar[0] * self._bar[1]
         if index not in self._views:
             turned = cv2.remap(self.score, *maps, cv2.INTER_LINEAR)
-            exact = _sums(turned.astype(np.float64), self._bar)
+            exact = _sums(turned, self._bar, cv2.CV_64F)
             sums = np.ascontiguousarray(exact.transpose(2, 0, 1), np.float32)
             self._views[index] = _TurnedView(turned, exact, sums, _covered(sums, self._to_show(index), area), len(self._zeroed))
         view = self._views[index]
@@ -499,10 +500,10 @@ class _Turned:
             now = cv2.remap(self.score, maps[0][top:bottom, left:right], maps[1][top:bottom, left:right], cv2.INTER_LINEAR)
             # The sums change by the sums of the change, within a bar's reach of it.
             x0, y0, x1, y1 = _clipped(left - reach[0], top - reach[1], right + reach[0], bottom + reach[1], width, height) or part
-            change = np.zeros((y1 - y0, x1 - x0, now.shape[2]), np.float64)
+            change = np.zeros((y1 - y0, x1 - x0, now.shape[2]), np.float32)  # held exactly: multiples of 1/4M, at most 2
             change[top - y0 : bottom - y0, left - x0 : right - x0] = now - view.turned[top:bottom, left:right]
             view.turned[top:bottom, left:right] = now
-            view.exact[y0:y1, x0:x1] += _sums(change, self._bar)
+            view.exact[y0:y1, x0:x1] += _sums(change, self._bar, cv2.CV_64F)
             view.sums[:, y0:y1, x0:x1] = view.exact[y0:y1, x0:x1].transpose(2, 0, 1)
             view.covered[y0:y1, x0:x1] = _covered(view.sums[:, y0:y1, x0:x1], self._to_show(index)[y0:y1, x0:x1], area)
         view.done = len(self._zeroed)
