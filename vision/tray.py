@@ -826,12 +826,12 @@ def _touching(member: np.ndarray, pale: np.ndarray, dark: np.ndarray) -> list[np
         [1080, 1170]
     """
     mine = member & 1  # 0/1, as ``pale`` and ``dark``
-    sides = [cv2.erode(cv2.bitwise_and(side, mine), _SQUARE3, iterations=SEAM, borderType=cv2.BORDER_CONSTANT, borderValue=0) for side in (pale, dark)]
-    sizes = [cv2.countNonZero(core) for core in sides]
+    eroded = [cv2.erode(cv2.bitwise_and(side, mine), _SQUARE3, iterations=SEAM, borderType=cv2.BORDER_CONSTANT, borderValue=0) for side in (pale, dark)]
+    sizes = [cv2.countNonZero(core) for core in eroded]
     if sum(size // (CORE * STICK_AREA) for size in sizes) < 2:  # room for fewer than two cores big enough (most patches: one stick)
         return []
     cores = []  # (labels, label) of each core big enough
-    for core, size in zip(sides, sizes):
+    for core, size in zip(eroded, sizes):
         if size < CORE * STICK_AREA:  # no core big enough (a pale stick's dark side)
             continue
         _, labels, stats, _ = cv2.connectedComponentsWithStats(core, connectivity=4)
