@@ -40,12 +40,10 @@ class Table:
 
 
 class Reads:
-    """Counts the frames a part of the reader really reads: the piece finder's (``read``) by
-    default, or the tray's (its ``masks``, which it makes of every tray it looks at)."""
+    """Counts the frames a part of the reader really reads, by the calls of its method ``name``:
+    the piece finder's ``read``, or the tray's ``masks`` (made of every tray it looks at)."""
 
-    def __init__(self, reader: BoardReader, monkeypatch: pytest.MonkeyPatch, part: str = "pieces") -> None:
-        owner = getattr(reader, part)
-        name = "read" if part == "pieces" else "masks"
+    def __init__(self, monkeypatch: pytest.MonkeyPatch, owner: object, name: str) -> None:
         self.count, read = 0, getattr(owner, name)
 
         def counted(*args: object, **kwargs: object) -> object:
@@ -63,7 +61,7 @@ def _same(one: object, other: object) -> bool:
 def test_the_same_scene_taken_again_is_answered_without_reading(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
     table = Table(seed)
     reader = table.reader()
-    reads = Reads(reader, monkeypatch)
+    reads = Reads(monkeypatch, reader.pieces, "read")
     sticks = (True, False, True, False)
     first = reader.read(table.picture(table.board, sticks, table.places))
     again = [reader.read(table.picture(table.board, sticks, table.places)) for _ in range(3)]
@@ -82,7 +80,7 @@ def test_a_piece_lifted_or_a_stick_turned_is_read_afresh(seed: int, monkeypatch:
     lifted = table.board[:square] + "." + table.board[square + 1 :]
     places = tuple(None if index == square else place for index, place in enumerate(table.places))
     turned = (True, True, True, False)
-    reads = Reads(reader, monkeypatch)
+    reads = Reads(monkeypatch, reader.pieces, "read")
     for picture in (table.picture(lifted, sticks, places), table.picture(lifted, turned, places)):
         seen = reader.read(picture)
         assert _same(seen, table.reader().read(picture))
@@ -101,7 +99,7 @@ def test_a_piece_moved_while_the_sticks_lie_still_is_read_without_reading_the_tr
     target = table.board.index(".", square)
     moved = table.board[:square] + "." + table.board[square + 1 : target] + "L" + table.board[target + 1 :]
     places = table.simulator.place_pieces(moved, table.style, table.conditions.scatter, table.rng, keep=Scene(table.board, places=table.places))
-    pieces, tray = Reads(reader, monkeypatch), Reads(reader, monkeypatch, "tray")
+    pieces, tray = Reads(monkeypatch, reader.pieces, "read"), Reads(monkeypatch, reader.tray, "masks")
     picture = table.picture(moved, sticks, places)
     seen = reader.read(picture)
     assert (pieces.count, tray.count) == (1, 0)
@@ -120,7 +118,7 @@ def test_someone_passing_beyond_the_mat_is_answered_without_reading(seed: int, m
     assert reader.locator.location is not None
     mat = corners_in_frame((reader.geometry.width_px, reader.geometry.height_px), reader.locator.location.homography)
     assert mat[:, 0].min() > 60  # the table shows left of the mat
-    reads = Reads(reader, monkeypatch)
+    reads = Reads(monkeypatch, reader.pieces, "read")
     passing = []
     for top in (0, 150, 300):
         frame = table.picture(table.board, sticks, table.places)
@@ -135,7 +133,7 @@ def test_what_the_reader_learns_is_used_on_the_next_frame(monkeypatch: pytest.Mo
     reader = table.reader()
     picture = table.picture(table.board, None, table.places)
     seen = reader.read(picture)
-    reads, tray = Reads(reader, monkeypatch), Reads(reader, monkeypatch, "tray")
+    reads, tray = Reads(monkeypatch, reader.pieces, "read"), Reads(monkeypatch, reader.tray, "masks")
     reader.learn(seen.labels)  # the empty tray too, as it looks now
     reader.read(table.picture(table.board, None, table.places))
     assert (reads.count, tray.count) == (1, 1)
