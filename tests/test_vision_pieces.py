@@ -10,6 +10,9 @@ from dataclasses import replace
 import cv2
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from hypothesis.extra.numpy import arrays
 
 from senet.engine.board import format_board
 from senet.engine.variants import VARIANTS, find_variant
@@ -528,6 +531,34 @@ def test_a_piece_unlike_both_kinds_is_doubtful_not_surely_one() -> None:
     assert model.light(np.array([-0.75, 0.8, -0.7])) < 0.01 and model.light(np.array([0.6, 0.15, 0.7])) > 0.99
     # A dark piece whose glossy top mirrors the lamp: bright, but of a dark piece's colour.
     assert 0.1 < model.light(np.array([0.4, 0.5, 0.6])) < 0.9
+
+
+#: The kinds' looks (dark, light) and spread of :func:`test_a_piece_that_looks_most_like_a_start_piece_of_the_other_kind_is_torn`,
+#: whose light start pieces include one in shade, far darker than its kind's look.
+SHADED_START = ColourModel(np.array([[-1.7, 0.0, -1.5], [0.5, 0.0, 0.7]]), np.full(3, 0.1),
+                           examples=np.array([[0.05, 0.0], [-0.05, 0.05], [0.0, 0.0], [-1.5, -0.05]]),
+                           examples_light=np.array([False, False, True, True]))
+
+
+def test_a_piece_that_looks_most_like_a_start_piece_of_the_other_kind_is_torn() -> None:
+    """A light start piece in shade looked darker than its kind by 1.5, yet nearer its kind
+    than the dark kind: a piece looking as it did is nearer the dark kind's look, and called
+    dark, but the start showed such a piece light. Its kind is torn; a piece as dark as the
+    dark kind is not. The start pieces follow the kinds' looks as they are learnt."""
+    torn = [torn for _, torn in SHADED_START.judge(np.array([[-1.05, 0.0, -0.9], [-1.6, 0.0, -1.5], [0.4, 0.0, 0.6]]))]
+    assert torn == [True, False, False]
+    moved = replace(SHADED_START, means=SHADED_START.means + 0.3)
+    torn = [torn for _, torn in moved.judge(np.array([[-0.75, 0.0, -0.6], [-1.05, 0.0, -0.9]]))]
+    assert torn == [True, False]
+
+
+@settings(max_examples=60, deadline=None)
+@given(features=arrays(np.float64, (5, 3), elements=st.floats(-3, 3)))
+def test_the_start_pieces_only_ever_add_doubt(features: np.ndarray) -> None:
+    """The start pieces' looks make no call surer or another: a piece torn without them is torn with them."""
+    without = replace(SHADED_START, examples=np.zeros((0, 2)), examples_light=np.zeros(0, bool)).judge(features)
+    for (light, torn), (light_before, torn_before) in zip(SHADED_START.judge(features), without):
+        assert light == light_before and torn >= torn_before
 
 
 @pytest.mark.parametrize("seed", range(3))

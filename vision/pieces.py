@@ -484,6 +484,11 @@ class ColourModel:
     middle: float = 0.0
     #: (3,): how each feature bends along the rows, per pixel squared from :attr:`middle`.
     bend: np.ndarray = field(default_factory=lambda: np.zeros(3))
+    #: The start pieces' deciding features (:data:`DECIDE`, levelled), each less its kind's
+    #: look (N, 2), and whether each is light (N,): how the kinds' pieces looked about their
+    #: looks, following the looks as they move (:meth:`PieceFinder.learn`). Empty: none known.
+    examples: np.ndarray = field(default_factory=lambda: np.zeros((0, 2)))
+    examples_light: np.ndarray = field(default_factory=lambda: np.zeros(0, bool))
 
     def level(self, features: np.ndarray, x: float | np.ndarray) -> np.ndarray:
         """A piece's ``features`` at ``x`` along the rows (top-view pixels), as the same piece
@@ -507,13 +512,28 @@ class ColourModel:
 
     def judge(self, features: np.ndarray) -> list[tuple[float, bool]]:
         """Per piece (a row of ``features``), :meth:`light`, and whether the piece is torn: its
-        brightness by its median calls it the other kind."""
+        brightness by its median calls it the other kind, or the start piece it looks most like
+        (:attr:`examples`) was of the other kind. A start piece in shade can look far from its
+        kind's look and yet nearer it than the other kind's: the model's call for a piece
+        looking as it did would go against what the start showed such a piece to be.
+
+            >>> model = ColourModel(np.array([[-1.7, 0.0, -1.5], [0.5, 0.0, 0.7]]), np.full(3, 0.1),
+            ...                     examples=np.array([[0.0, 0.0], [-1.5, 0.0]]), examples_light=np.array([False, True]))
+            >>> [(round(light, 2), torn) for light, torn in model.judge(np.array([[-1.05, 0.0, -1.3], [-1.65, 0.0, -1.5]]))]
+            [(0.01, True), (0.0, False)]
+        """
         means, spread = self.means.tolist(), self.spread.tolist()  # a few numbers: plain floats are quicker
+        values = np.asarray(features, float).reshape(-1, len(spread))
         judged = []
-        for values in np.asarray(features, float).tolist():
-            light = _light_by(values, means, spread, 0)
-            judged.append((light, (light - 0.5) * (_light_by(values, means, spread, 2) - 0.5) < 0))
-        return judged
+        for row in values.tolist():
+            light = _light_by(row, means, spread, 0)
+            judged.append((light, (light - 0.5) * (_light_by(row, means, spread, 2) - 0.5) < 0))
+        if not len(self.examples) or not len(judged):
+            return judged
+        examples = self.examples + self.means[self.examples_light.astype(np.intp), DECIDE]
+        distances = (((values[:, None, DECIDE] - examples[None]) / self.spread[DECIDE]) ** 2).sum(axis=2)
+        nearest_light = self.examples_light[distances.argmin(axis=1)].tolist()
+        return [(light, torn or (light > 0.5) != like_light) for (light, torn), like_light in zip(judged, nearest_light)]
 
 
 @dataclass
@@ -725,10 +745,13 @@ class PieceFinder:
         self.evidence_range = (0.3 * weakest, 0.65 * weakest)
         points = list(chosen.values())
         looks = self._features(points, changes, own, np.zeros((len(points), 2)), levelled=False)  # the start picture is its own light
-        learnt = _start_looks(looks, np.array([start[square - 1] for square in chosen]), self._lattice.positions[points, 0])
+        letters, along = np.array([start[square - 1] for square in chosen]), self._lattice.positions[points, 0]
+        learnt = _start_looks(looks, letters, along)
         if not learnt.parted:
             raise CalibrationError(_why_alike(learnt.model.means[:, DECIDE], learnt.spreads[:, DECIDE]))
-        self.colours = learnt.model
+        light = letters == "L"
+        examples = learnt.model.level(looks, along)[:, DECIDE] - learnt.model.means[light.astype(np.intp), DECIDE]
+        self.colours = replace(learnt.model, examples=examples, examples_light=light)
 
     def learn(self, board: str) -> None:
         """The board (30 characters) the referee accepted for the last frame read: how its
