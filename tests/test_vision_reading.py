@@ -124,7 +124,8 @@ RESUME = {("a4", 3, 580): (8220389035571767022216769039696603314, 3604152007, 0)
           ("a4", 3, 793): (41703005796111742585229297515467244133, 3072693344, 0),
           ("a4", 3, 183): (166234589525333763185060822353107465738, 2435975837, 0),
           ("a3", 3, 229): (306560179956660998221503120464854975178, 3692115748, 1),
-          ("a3", 11, 132): (220094387928169442107550931332843567502, 2522370447, 1)}
+          ("a3", 11, 132): (220094387928169442107550931332843567502, 2522370447, 1),
+          ("a4", 11, 191): (140274569344271001723204884982554854726, 4113496794, 1)}
 
 
 def test_a_start_picture_whose_cream_pieces_near_the_lamp_show_by_their_rims_alone_calibrates() -> None:
@@ -169,6 +170,22 @@ def test_a_light_start_piece_in_shade_is_not_read_dark_when_the_start_is_taken_a
     _, start = read_then_start_again(case)
     assert start.status == "ok" and start.board is not None
     assert all(read in ("?", placed) for read, placed in zip(start.board, START_BOARD)), start.board
+
+
+def test_fingers_over_the_sticks_taken_for_a_stick_over_the_rim_give_no_throw() -> None:
+    """A hard generated picture (A4 mat): a hand reaches into the tray from beyond the mat's
+    edge, its fingers over the two pale sticks by the tray's rim, its palm across the paper
+    beside the tray. Traced with the paper, the sticks and the fingers made four bars, one
+    over the rim, and the palm on the paper was taken for that stick's top: no hand, and the
+    sticks counted patch by patch gave one pale side up, not two. The bars that explained the
+    palm away say two: they and the count disagree, and no throw is read."""
+    case = next(hard_cases("a4", 1, seed=11, resume=(191, pcg64_state(11, *RESUME["a4", 11, 191]))))
+    assert case.hand == "tray"
+    reader = calibrated_reader(case)
+    assert reader is not None
+    seen = reader.read(case.picture)
+    assert seen.light_up in (None, case.light_up)
+    assert seen.board in (None, case.board)
 
 
 def read_then_start_again(case: Case) -> tuple[Observation, Observation]:

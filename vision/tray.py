@@ -232,7 +232,9 @@ class TrayMasks(NamedTuple):
     and whether what crossed that paper was the top of a stick lying over the tray's rim read
     pale from a sliver in the tray with the paper's help (:attr:`Bar.pale_sliver`); and what
     crosses that paper when it was left unchecked for a stick lying over the rim (a mask of the
-    banded view, all of it in ``reached``; None once checked, or when nothing crosses)."""
+    banded view, all of it in ``reached``; None once checked, or when nothing crosses); and
+    the pale sides up of the bars that explained something crossing it so, when they are
+    four sticks each plainly pale or dark (None otherwise, or when nothing was so explained)."""
 
     objects: np.ndarray
     pale: np.ndarray
@@ -241,6 +243,7 @@ class TrayMasks(NamedTuple):
     beside: np.ndarray | None
     pale_sliver: bool = False
     unchecked: np.ndarray | None = None
+    over_the_rim: int | None = None
 
 
 @dataclass(frozen=True)
@@ -553,6 +556,10 @@ class TrayReader:
                 pale_up = traced
             elif traced != pale_up:
                 pale_up, total, reason = None, 0, "sticks lie too close together to count"
+        # What crossed the paper was taken for a stick lying over the rim, by bars whose own
+        # throw is another: fingers laid over the sticks may have been traced as part of them.
+        if not from_beyond and pale_up is not None and masks.over_the_rim not in (None, pale_up):
+            pale_up, total, reason = None, 0, "something crosses the paper beside the tray, and the sticks there cannot be told from a hand"
         if pale_up is None:
             return TrayReading("unclear", None, total, reason, reaching=reaching)
         w, h = self.size
@@ -650,8 +657,8 @@ class TrayReader:
         the rim (:meth:`_not_over_the_rim`)."""
         if masks.unchecked is None:
             return masks
-        crossing, pale_sliver = self._not_over_the_rim(masks.unchecked, masks.objects, masks.pale, masks.dark, masks.beside)
-        return masks._replace(reached=self._reached(crossing), pale_sliver=pale_sliver, unchecked=None)
+        crossing, pale_sliver, over_the_rim = self._not_over_the_rim(masks.unchecked, masks.objects, masks.pale, masks.dark, masks.beside)
+        return masks._replace(reached=self._reached(crossing), pale_sliver=pale_sliver, unchecked=None, over_the_rim=over_the_rim)
 
     def _reached(self, crossing: np.ndarray) -> np.ndarray:
         """The tray's edge where what ``crossing`` the paper beside it (a mask of the banded view) comes in."""
@@ -708,7 +715,7 @@ class TrayReader:
         return np.zeros_like(changed)
 
     def _not_over_the_rim(self, crossing: np.ndarray, objects: np.ndarray, pale: np.ndarray, dark: np.ndarray,
-                          beside: np.ndarray) -> tuple[np.ndarray, bool]:
+                          beside: np.ndarray) -> tuple[np.ndarray, bool, int | None]:
         """``crossing`` without what a stick lying over the tray's rim explains: the patches
         crossing the band that lie within the top of a stick traced in the tray and on the
         paper beside it (``beside``), whose footprint's far side ends within the band (a finger
@@ -721,11 +728,13 @@ class TrayReader:
         tray, shows on the paper only as a strip of its edge: the bare paper under the rest
         counts against its bar, and it is left over), the bars traced in the tray alone are
         looked at instead. And whether a stick read pale from its sliver in the tray with the
-        paper's help (:attr:`Bar.pale_sliver`) explains some of it."""
+        paper's help (:attr:`Bar.pale_sliver`) explains some of it; and, where something was
+        explained so, the pale sides up of those bars when they are four plain sticks
+        (:attr:`TrayMasks.over_the_rim`)."""
         height, width = crossing.shape
         bars = self.bars.traced(objects, pale, dark, beside)
         if len(bars) > 4 and not self.bars.traced(objects, pale, dark):
-            return crossing, False
+            return crossing, False, None
         if not bars:  # untraced with the paper
             bars = self.bars.traced(objects, pale, dark)
         tops, slivers = np.zeros_like(crossing), np.zeros_like(crossing)
@@ -743,7 +752,9 @@ class TrayReader:
         inside = np.bincount(labels.ravel(), tops.ravel(), count) >= OVER_THE_RIM * np.bincount(labels.ravel(), minlength=count)
         inside[0] = False
         explained = inside[labels]
-        return np.where(explained, 0, crossing).astype(np.uint8), bool(slivers[explained].any())
+        plain = len(bars) == 4 and all(bar.pale is not None for bar in bars)
+        over_the_rim = sum(bool(bar.pale) for bar in bars) if plain and inside.any() else None
+        return np.where(explained, 0, crossing).astype(np.uint8), bool(slivers[explained].any()), over_the_rim
 
 
 def _reaching(objects: np.ndarray, pale: np.ndarray, dark: np.ndarray, reached: np.ndarray) -> np.ndarray:
