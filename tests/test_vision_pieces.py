@@ -285,8 +285,9 @@ def test_a_start_picture_showing_only_one_sides_markers_is_refused_not_misplaced
     # Markers along one side fix the mat there only: its far side could drift by squares. The
     # right-hand column of markers stays; the others are painted over.
     picture = _a3_start_picture_spoilt({2, 4, 6}, lambda picture, corners: cv2.fillConvexPoly(picture, corners, (255, 255, 255)))
-    with pytest.raises(NoBoardError, match="only the markers along one side of the mat are seen"):
+    with pytest.raises(NoBoardError, match="only the markers along one side of the mat are seen") as refused:
         BoardReader(known_mats()[0]).calibrate(picture)
+    assert "in focus" in str(refused.value)  # the others may be in view, too blurred or small to read
 
 
 def _blurred(picture: np.ndarray, corners: np.ndarray) -> None:

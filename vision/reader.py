@@ -156,7 +156,8 @@ class BoardReader:
         if location is None:
             seen, needed = self.locator.markers_seen, self.locator.min_markers
             if seen >= needed:
-                raise NoBoardError("only the markers along one side of the mat are seen: the whole mat must be in view, evenly lit")
+                raise NoBoardError("only the markers along one side of the mat are seen: the whole mat must be in view and evenly lit,"
+                                   " and the camera near enough and in focus for the others to show sharp")
             if seen:  # the mat is there: the others are out of view, covered, or too small or blurred to read
                 raise NoBoardError(f"only {seen} of the mat's markers can be read, {needed} are needed: the whole mat must be in view and evenly lit,"
                                    " and the camera near enough and in focus for its markers to show sharp")
