@@ -443,15 +443,22 @@ def _read_back(seen: Observation, board: str) -> CalibrationError | None:
 
 def _found_twice(seen: Observation, board: str) -> bool:
     """Whether ``seen`` finds two pieces on some square where ``board`` (30 characters) stands
-    one (square 0: beside the grid).
+    one (square 0: beside the grid), unless they are one surely dark and one surely light
+    (two pieces, not one found twice: a start piece standing by the line of its square, its
+    base placed over it, beside its neighbour of the other kind).
 
         >>> piece = Piece(10.0, 10.0, 2, 1.0, 0.0, False)
         >>> ok = Observation("ok", "LD", None, "empty", (), 0.0, labels="LD", pieces=(piece,))
         >>> _found_twice(ok, "LD"), _found_twice(replace(ok, pieces=(piece, replace(piece, x=16.0))), "LD")
         (False, True)
+        >>> _found_twice(replace(ok, pieces=(piece, replace(piece, x=16.0, light=1.0))), "LD")
+        False
     """
-    squares = [piece.square for piece in seen.pieces if piece.found > 0.5 and piece.square and board[piece.square - 1] in KIND_NAMES]
-    return len(squares) > len(set(squares))
+    lights: dict[int, list[float]] = {}
+    for piece in seen.pieces:
+        if piece.found > 0.5 and piece.square and board[piece.square - 1] in KIND_NAMES:
+            lights.setdefault(piece.square, []).append(piece.light)
+    return any(len(found) > 2 or (len(found) == 2 and not (min(found) <= 1 - SURE and max(found) >= SURE)) for found in lights.values())
 
 
 def check_frame(frame: np.ndarray) -> None:
