@@ -200,7 +200,7 @@ def test_fingers_over_the_sticks_taken_for_a_stick_over_the_rim_give_no_throw() 
     assert reader is not None
     seen = reader.read(case.picture)
     assert seen.light_up in (None, case.light_up)
-    assert seen.board in (None, case.board)
+    assert seen.board is None or all(read in ("?", truth) for read, truth in zip(seen.board, case.board))
 
 
 def read_then_start_again(case: Case) -> tuple[Observation, Observation]:
