@@ -171,9 +171,8 @@ class BarFitter:
             self._last.clear()
 
     def light_up(self, objects: np.ndarray, pale: np.ndarray, dark: np.ndarray, beside: np.ndarray | None = None) -> int | None:
-        """Pale sides up of the four sticks the bars find, or None (not four, or one unclear)."""
-        bars = self.traced(objects, pale, dark, beside)
-        return None if len(bars) != 4 or any(bar.pale is None for bar in bars) else sum(bool(bar.pale) for bar in bars)
+        """Pale sides up of the four sticks the bars find (:func:`light_up`)."""
+        return light_up(self.traced(objects, pale, dark, beside))
 
     def traced(self, objects: np.ndarray, pale: np.ndarray, dark: np.ndarray, beside: np.ndarray | None = None) -> list[Bar]:
         """The bars :meth:`fit` finds; sticks lying still are traced once, not on every frame."""
@@ -508,6 +507,11 @@ class _Turned:
             view.covered[y0:y1, x0:x1] = _covered(view.sums[:, y0:y1, x0:x1], self._to_show(index)[y0:y1, x0:x1], area)
         view.done = len(self._zeroed)
         return view
+
+
+def light_up(bars: list[Bar]) -> int | None:
+    """Pale sides up of ``bars``, when they are four sticks each plainly pale or dark; else None."""
+    return None if len(bars) != 4 or any(bar.pale is None for bar in bars) else sum(bool(bar.pale) for bar in bars)
 
 
 def polygon_mask(shape: tuple[int, ...], corners: np.ndarray) -> np.ndarray:

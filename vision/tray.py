@@ -41,7 +41,7 @@ import cv2
 import numpy as np
 
 from senet.vision import robust
-from senet.vision.bars import BarFitter, polygon_mask
+from senet.vision.bars import BarFitter, light_up, polygon_mask
 from senet.vision.geometry import MatGeometry
 from senet.vision.parts import labelled_parts, measured_parts
 from senet.vision.plane import CLIPPED, CLIPPED_FROM, LOG
@@ -752,8 +752,7 @@ class TrayReader:
         inside = np.bincount(labels.ravel(), tops.ravel(), count) >= OVER_THE_RIM * np.bincount(labels.ravel(), minlength=count)
         inside[0] = False
         explained = inside[labels]
-        plain = len(bars) == 4 and all(bar.pale is not None for bar in bars)
-        over_the_rim = sum(bool(bar.pale) for bar in bars) if plain and inside.any() else None
+        over_the_rim = light_up(bars) if inside.any() else None
         return np.where(explained, 0, crossing).astype(np.uint8), bool(slivers[explained].any()), over_the_rim
 
 
