@@ -393,6 +393,26 @@ def test_a_base_at_a_squares_corner_may_stand_on_any_of_the_four_squares_there()
     assert shares[12] == pytest.approx(shares[29] * shares[11] / shares[30])  # the two lines, each crossed or not
 
 
+def test_two_pieces_of_two_kinds_on_one_square_leave_the_square_across_the_nearer_line_unsure() -> None:
+    """A square holds one piece: a light and a dark one found on square 4 say one stands over
+    a line (generated case A3 seed 17 #86: square 3's light piece placed 6 pixels over its
+    line read square 3 surely empty). Square 3, across the line nearer the light one, is
+    unsure; square 5, across the dark one's, holds its own piece and stays sure. Two of one
+    kind may be one piece found twice (a tall piece's top and base): no doubt is added."""
+    finder = _calibrated_a3().pieces
+    x0, y0 = finder.plane.grid_origin
+    middle = y0 + 0.5 * SQUARE_PX
+    light = Piece(x0 + 3.2 * SQUARE_PX, middle, 4, 1.0, 1.0, False)
+    dark = Piece(x0 + 3.6 * SQUARE_PX, middle, 4, 1.0, 0.0, False)
+    fifth = Piece(x0 + 4.5 * SQUARE_PX, middle, 5, 1.0, 1.0, False)
+    nothing, no_sign = np.zeros(finder.plane.size[::-1], bool), np.zeros(30)
+    squares = finder._squares([light, dark, fifth], nothing, nothing, no_sign)
+    assert squares.labels[2] == "." and squares.confidence[2] <= 0.5
+    assert squares.labels[4] == "L" and squares.confidence[4] > SURE
+    one_kind = finder._squares([light, replace(dark, light=1.0), fifth], nothing, nothing, no_sign)
+    assert one_kind.labels[2] == "." and one_kind.confidence[2] > SURE
+
+
 def test_something_reaching_in_over_the_paper_covers_the_squares_it_lies_on() -> None:
     finder = _calibrated_a3().pieces
     background = finder.background

@@ -203,6 +203,9 @@ KINDS_APART, KINDS_PARTED = 3.0, 0.5
 DECIDE = slice(0, 2)
 #: The least share of plain pixels nearby (Gaussian weight) to fill a hidden pixel from them.
 FILL_WEIGHT = 0.02
+#: Two pieces found on one square, one called dark and the other light at least this surely,
+#: are two pieces (one piece has one kind), not one piece found twice (:func:`two_kinds`).
+TWO_KINDS = 0.95
 #: An accepted board teaches the colours of the pieces placed this surely on their squares,
 #: moving each kind's look this share of the way towards them.
 LOOK_SURE, LEARN_RATE = 0.95, 0.2
@@ -1072,6 +1075,8 @@ class PieceFinder:
         for piece in pieces:  # seen, but its base not (it may stand beside the grid), or a shadow?
             if piece.found > 0.5 and (not piece.grounded or piece.field_coloured):
                 doubtful[piece.square - 1] = True
+        for square in self._stood_over_a_line(pieces):
+            doubtful[square - 1] = True
         confidence = np.where(doubtful, np.minimum(probabilities.max(axis=1), 0.5), probabilities.max(axis=1))
         labels = "".join(".DL"[k] for k in probabilities.argmax(axis=1))
         return SquareReadings(labels, confidence, probabilities, covered, tuple(pieces))
@@ -1132,6 +1137,32 @@ class PieceFinder:
         doubt = hypot(LEAN_DOUBT * learnt, _centroid_share(self.shape.top_ratio) * (least - learnt))
         lean_x, lean_y = (x - nadir_x) * doubt, (y - nadir_y) * doubt
         return scale * hypot(self._position_sigma, lean_x), scale * hypot(self._position_sigma, lean_y)
+
+    def _stood_over_a_line(self, pieces: Sequence[Piece]) -> set[int]:
+        """The squares that may hold a piece found on the square beside: where two pieces of
+        two kinds are found on one square (:func:`two_kinds`), one stands over a line, its base
+        placed a few pixels over it. Either may: the square across each one's nearer line, if
+        no piece is found on it."""
+        surely = [piece for piece in pieces if piece.found > 0.5]
+        held = {piece.square for piece in surely}
+        on: dict[int, list[Piece]] = {}
+        for piece in surely:
+            on.setdefault(piece.square, []).append(piece)
+        across = {self._across_nearer_line(piece) for found in on.values() if two_kinds([piece.light for piece in found]) for piece in found}
+        return across - held - {0}
+
+    def _across_nearer_line(self, piece: Piece) -> int:
+        """The square across the line of its square nearest the piece's base (0: that line is
+        the grid's edge)."""
+        x0, y0 = self.plane.grid_origin
+        col, row = (piece.x - x0) / SQUARE_PX, (piece.y - y0) / SQUARE_PX
+        c, r = min(max(floor(col), 0), 9), min(max(floor(row), 0), 2)
+        fx, fy = col - c, row - r
+        if min(fx, 1 - fx) <= min(fy, 1 - fy):
+            c += -1 if fx < 0.5 else 1
+        else:
+            r += -1 if fy < 0.5 else 1
+        return int(self.plane.cells[r, c]) if 0 <= r < 3 and 0 <= c < 10 else 0
 
     def _shares(self, piece: Piece) -> dict[int, float]:
         """How likely the piece's base is in its square and in the squares beside it (the one
@@ -1390,6 +1421,18 @@ def _row_sums(values: np.ndarray) -> np.ndarray:
         [3.0, 12.0]
     """
     return np.einsum("ij->i", values)
+
+
+def two_kinds(lights: Sequence[float]) -> bool:
+    """Whether pieces found on one square, of these ``lights`` (each the probability that it is
+    light), are two of two kinds: one surely dark, one surely light (TWO_KINDS). A square
+    holds one piece, so one of them stands over its line; anything else found more than once
+    on a square may be one piece found twice (a tall piece's top and its base).
+
+        >>> two_kinds([0.01, 0.99]), two_kinds([0.2, 0.99]), two_kinds([0.0, 1.0, 1.0])
+        (True, False, False)
+    """
+    return len(lights) == 2 and min(lights) <= 1 - TWO_KINDS and max(lights) >= TWO_KINDS
 
 
 def _found(share: float) -> float:

@@ -30,7 +30,7 @@ from senet.engine.variants import find_variant
 from senet.vision.camera_model import project
 from senet.vision.geometry import BoardLocator, Location, MatGeometry
 from senet.vision.grid_fit import fit_to_grid
-from senet.vision.pieces import KIND_NAMES, CalibrationError, Piece, PieceFinder, SquareReadings
+from senet.vision.pieces import KIND_NAMES, CalibrationError, Piece, PieceFinder, SquareReadings, two_kinds
 from senet.vision.plane import SQUARE_PX, BoardPlane
 from senet.vision.pose import MatView
 from senet.vision.still import Region, StillFrames
@@ -458,7 +458,7 @@ def _found_twice(seen: Observation, board: str) -> bool:
     for piece in seen.pieces:
         if piece.found > 0.5 and piece.square and board[piece.square - 1] in KIND_NAMES:
             lights.setdefault(piece.square, []).append(piece.light)
-    return any(len(found) > 2 or (len(found) == 2 and not (min(found) <= 1 - SURE and max(found) >= SURE)) for found in lights.values())
+    return any(len(found) > 1 and not two_kinds(found) for found in lights.values())
 
 
 def check_frame(frame: np.ndarray) -> None:
