@@ -413,6 +413,31 @@ def test_two_pieces_of_two_kinds_on_one_square_leave_the_square_across_the_neare
     assert one_kind.labels[2] == "." and one_kind.confidence[2] > SURE
 
 
+def test_the_grids_outline_where_a_start_piece_hid_it_is_a_sign_of_a_piece_not_a_piece() -> None:
+    """Where the start pieces hid the grid's outline, the bare board was filled in green; a lens
+    bends the outline a few pixels inside the grid's fit, and with square 1 empty it showed as
+    a line four pixels wide that two light pieces were found on (generated case A3 seed 17
+    #71). A piece found mostly on that line may be the outline: square 1 is unsure, not light.
+    A piece-sized patch there is a piece, and another piece surely on the square keeps it sure."""
+    finder = _calibrated_a3().pieces
+    background, lattice = finder.background, finder._lattice
+    assert background is not None and lattice is not None
+    x0, y0 = finder.plane.grid_origin
+    assert background.hidden_outline[y0 + 10, x0 + 3] and not background.hidden_outline[y0 + 10, x0 + 12]
+    evidence = np.zeros(finder.plane.size[::-1], np.float32)
+    evidence[y0 : y0 + SQUARE_PX, x0 + 2 : x0 + 6] = 1.0  # the left edge's outline, inside the fit
+    on_line = lattice.nearest(x0 + 3.0, y0 + 15.0)
+    cv2.circle(evidence, (x0 + 15 + 5 * SQUARE_PX, y0 + 15), int(lattice.radius), 1.0, -1)  # a piece on square 6
+    on_six = lattice.nearest(x0 + 15.0 + 5 * SQUARE_PX, y0 + 15.0)
+    assert finder._on_hidden_outline(lattice.inside[[on_line, on_six]], evidence).tolist() == [True, False]
+    sign = Piece(x0 + 3.0, y0 + 15.0, 1, 1.0, 1.0, False, on_outline=True)
+    nothing, no_sign = np.zeros(finder.plane.size[::-1], bool), np.zeros(30)
+    squares = finder._squares([sign], nothing, nothing, no_sign)
+    assert squares.confidence[0] <= 0.5
+    held = finder._squares([sign, replace(sign, x=x0 + 15.0, on_outline=False)], nothing, nothing, no_sign)
+    assert held.labels[0] == "L" and held.confidence[0] > SURE
+
+
 def test_something_reaching_in_over_the_paper_covers_the_squares_it_lies_on() -> None:
     finder = _calibrated_a3().pieces
     background = finder.background

@@ -27,7 +27,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from itertools import product
-from math import ceil, erf, exp, floor, hypot, log1p, sqrt
+from math import ceil, erf, exp, floor, hypot, log1p, prod, sqrt
 from typing import NamedTuple
 
 import cv2
@@ -203,6 +203,12 @@ KINDS_APART, KINDS_PARTED = 3.0, 0.5
 DECIDE = slice(0, 2)
 #: The least share of plain pixels nearby (Gaussian weight) to fill a hidden pixel from them.
 FILL_WEIGHT = 0.02
+#: How far from the grid's outer edge (top-view pixels) its printed outline may show, a few
+#: pixels off where the grid's fit puts it (a lens bends the grid near its corners). A piece
+#: found more than OUTLINE_SHARE on that band where the start pieces hid it (the bare board
+#: there was filled in from the field around, green) may be the outline. A piece standing
+#: at the very edge of its square may show as little: such a square is unsure, not empty.
+OUTLINE_REACH, OUTLINE_SHARE = 6, 0.9
 #: Two pieces found on one square, one called dark and the other light at least this surely,
 #: are two pieces (one piece has one kind), not one piece found twice (:func:`two_kinds`).
 TWO_KINDS = 0.95
@@ -266,6 +272,9 @@ class Piece:
     #: Whether it shows the field's own green, though its kind does not: found by its darkness
     #: (or brightness) alone, it may be a deep shadow (or a glare).
     field_coloured: bool = False
+    #: Whether most of what shows of it lies on the grid's outline where the start pieces hid
+    #: it (:attr:`Background.hidden_outline`): it may be that outline.
+    on_outline: bool = False
 
 
 @dataclass(frozen=True)
@@ -407,6 +416,19 @@ class Background:
     def printed(self) -> np.ndarray:
         """The grid's printed lines and marks: darker than its field."""
         return self.grid & (self.brightness < median(self.brightness[self.grid]) - PRINT_DARKER)
+
+    @cached_property
+    def hidden_outline(self) -> np.ndarray:
+        """What the start pieces hid (:attr:`filled`) within OUTLINE_REACH of the grid's outer
+        edge: the grid's printed outline may show there now, a few pixels off where the
+        grid's fit put it, though the bare board was filled in green."""
+        rows, columns = np.flatnonzero(self.grid.any(axis=1)), np.flatnonzero(self.grid.any(axis=0))
+        top, left = int(rows[0]) - BORDER, int(columns[0]) - BORDER
+        bottom, right = int(rows[-1]) + 1 + BORDER, int(columns[-1]) + 1 + BORDER
+        near = np.zeros_like(self.grid)
+        near[max(top - OUTLINE_REACH, 0) : bottom + OUTLINE_REACH, max(left - OUTLINE_REACH, 0) : right + OUTLINE_REACH] = True
+        near[top + OUTLINE_REACH : bottom - OUTLINE_REACH, left + OUTLINE_REACH : right - OUTLINE_REACH] = False
+        return near & self.filled
 
     @cached_property
     def noise_samples(self) -> tuple[np.ndarray, np.ndarray]:
@@ -836,18 +858,20 @@ class PieceFinder:
         features = self._features(indices, changes, own, field_light[[square - 1 for *_, square, _ in placed]], bases=[base for _, base, *_ in placed])
         judged = self.colours.judge(features)
         grounded = lattice.base_shares(evidence, [where for _, _, where, _, _ in placed]) >= GROUNDED
+        on_outline = self._on_hidden_outline(lattice.inside[indices], evidence)
         shadows = [self._beside_another(index, places) for index in indices]
         field_coloured = self._field_coloured(lattice.inside[indices], drop, [light for light, _ in judged], least_drop, shadows)
         pieces, sure, self._looks = [], [], []
-        for (index, _, (x, y), square, beside), its_features, (light, _), base_shows, coloured in zip(placed, features, judged, grounded, field_coloured):
+        for (index, _, (x, y), square, beside), its_features, (light, _), base_shows, coloured, outline in zip(
+                placed, features, judged, grounded, field_coloured, on_outline):
             found = _found(inside.flat[index])
             near_stick = self._near(by_stick, x, y)
             piece = Piece(x, y, square, found, light, bool(outside.flat[index] > CROWDED), self._spread(index),
-                          bool(base_shows) and not near_stick and not beside, near_stick, coloured)
+                          bool(base_shows) and not near_stick and not beside, near_stick, coloured, bool(outline))
             pieces.append(piece)
             if found > 0.5:
                 sure.append(index)
-                if self._shares(piece).get(square, 0.0) > LOOK_SURE:
+                if self._shares(piece).get(square, 0.0) > LOOK_SURE and not outline:  # the outline teaches no look
                     self._looks.append((square, its_features))
         surely = [number for number, piece in enumerate(pieces) if piece.found > 0.5]  # not a speck or a shadow
         calls = np.array([pieces[number].light for number in surely])
@@ -1072,6 +1096,11 @@ class PieceFinder:
         # piece no piece found explains: doubtful, unless a piece surely stands there (a square
         # holds one piece: the rest is its shadow).
         doubtful = ((unclear > DOUBTFUL) | (faint > FAINT[1])) & (occupied < HELD)
+        # So is a piece that may be the grid's outline, unless another piece surely stands there.
+        outline = {piece.square for piece in pieces if piece.on_outline and piece.found > 0.5}
+        for square in outline:
+            empty = prod(1.0 - piece.found * self._shares(piece).get(square, 0.0) for piece in pieces if not piece.on_outline)
+            doubtful[square - 1] |= empty > 1 - HELD
         for piece in pieces:  # seen, but its base not (it may stand beside the grid), or a shadow?
             if piece.found > 0.5 and (not piece.grounded or piece.field_coloured):
                 doubtful[piece.square - 1] = True
@@ -1113,6 +1142,15 @@ class PieceFinder:
             coloured.append(bool(least >= LEAST_DROP and quarter[number] < least)
                             or (least_quarter is not None and shadows[number] and set(kinds) <= self.less_green_over_both and bool(least_quarter[number] < 0)))
         return coloured
+
+    def _on_hidden_outline(self, bodies: np.ndarray, evidence: np.ndarray) -> np.ndarray:
+        """Per piece (a row of ``bodies``: flat indices of the view), whether more than
+        OUTLINE_SHARE of what shows of it on the grid (``evidence`` over half) lies on
+        :attr:`Background.hidden_outline`."""
+        assert self.background is not None and self._lattice is not None
+        shows = (evidence.ravel()[bodies] > 0.5) & (self._lattice.known[bodies] > 0)
+        on = shows & self.background.hidden_outline.ravel()[bodies]
+        return on.sum(axis=1) > OUTLINE_SHARE * np.maximum(shows.sum(axis=1), 1)
 
     def _beside_another(self, index: int, places: dict[int, list[float]]) -> bool:
         """Whether another of the pieces found (lattice point: base position) stands within
