@@ -1179,28 +1179,36 @@ class PieceFinder:
     def _stood_over_a_line(self, pieces: Sequence[Piece]) -> set[int]:
         """The squares that may hold a piece found on the square beside: where two pieces of
         two kinds are found on one square (:func:`two_kinds`), one stands over a line, its base
-        placed a few pixels over it. Either may: the square across each one's nearer line, if
-        no piece is found on it."""
+        placed a few pixels over it: the one nearer a line of the square. The square across
+        that line, if no piece is found on it."""
         surely = [piece for piece in pieces if piece.found > 0.5]
         held = {piece.square for piece in surely}
         on: dict[int, list[Piece]] = {}
         for piece in surely:
             on.setdefault(piece.square, []).append(piece)
-        across = {self._across_nearer_line(piece) for found in on.values() if two_kinds([piece.light for piece in found]) for piece in found}
+        across = {min(self._across_nearer_line(piece) for piece in found)[1] for found in on.values() if two_kinds([piece.light for piece in found])}
         return across - held - {0}
 
-    def _across_nearer_line(self, piece: Piece) -> int:
-        """The square across the line of its square nearest the piece's base (0: that line is
-        the grid's edge)."""
+    def _across_nearer_line(self, piece: Piece) -> tuple[float, int]:
+        """How far (top-view pixels) the piece's base is from the nearest line of its square,
+        and the square across that line (0: the line is the grid's edge).
+
+            >>> from senet.vision.geometry import MatGeometry
+            >>> from senet.vision.mat import MatLayout
+            >>> finder = PieceFinder(BoardPlane(MatGeometry.from_dict(MatLayout.for_paper("a3").geometry(150))))
+            >>> x0, y0 = finder.plane.grid_origin
+            >>> finder._across_nearer_line(Piece(x0 + 2.2 * SQUARE_PX, y0 + 15.0, 3, 1.0, 1.0, False))
+            (6.0, 2)
+        """
         x0, y0 = self.plane.grid_origin
         col, row = (piece.x - x0) / SQUARE_PX, (piece.y - y0) / SQUARE_PX
         c, r = min(max(floor(col), 0), 9), min(max(floor(row), 0), 2)
         fx, fy = col - c, row - r
         if min(fx, 1 - fx) <= min(fy, 1 - fy):
-            c += -1 if fx < 0.5 else 1
+            near, c = min(fx, 1 - fx), c + (-1 if fx < 0.5 else 1)
         else:
-            r += -1 if fy < 0.5 else 1
-        return int(self.plane.cells[r, c]) if 0 <= r < 3 and 0 <= c < 10 else 0
+            near, r = min(fy, 1 - fy), r + (-1 if fy < 0.5 else 1)
+        return round(near * SQUARE_PX, 6), int(self.plane.cells[r, c]) if 0 <= r < 3 and 0 <= c < 10 else 0
 
     def _shares(self, piece: Piece) -> dict[int, float]:
         """How likely the piece's base is in its square and in the squares beside it (the one
