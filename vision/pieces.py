@@ -1079,8 +1079,9 @@ class PieceFinder:
         occupied_not = np.ones(31)
         light_weight = np.zeros(31)
         weight = np.zeros(31)
-        for piece in pieces:
-            for square, share in self._shares(piece).items():
+        shares = [self._shares(piece) for piece in pieces]
+        for piece, its_shares in zip(pieces, shares):
+            for square, share in its_shares.items():
                 occupied_not[square] *= 1.0 - piece.found * share
                 light_weight[square] += piece.light * piece.found * share
                 weight[square] += piece.found * share
@@ -1099,7 +1100,7 @@ class PieceFinder:
         # So is a piece that may be the grid's outline, unless another piece surely stands there.
         outline = {piece.square for piece in pieces if piece.on_outline and piece.found > 0.5}
         for square in outline:
-            empty = prod(1.0 - piece.found * self._shares(piece).get(square, 0.0) for piece in pieces if not piece.on_outline)
+            empty = prod(1.0 - piece.found * its_shares.get(square, 0.0) for piece, its_shares in zip(pieces, shares) if not piece.on_outline)
             doubtful[square - 1] |= empty > 1 - HELD
         for piece in pieces:  # seen, but its base not (it may stand beside the grid), or a shadow?
             if piece.found > 0.5 and (not piece.grounded or piece.field_coloured):
