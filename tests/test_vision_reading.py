@@ -94,7 +94,8 @@ def test_a_stick_whose_top_a_low_camera_sees_beyond_the_tray_s_rim_is_read() -> 
 INCREMENTS = {1: 194290289479364712180083596243593368443, 2: 121863417007658695389390353187995180015,
               3: 222003063171874261427395693950637096479, 5: 233193750087604940414945475171846202189,
               11: 7937318808080196428804369945471644491, 13: 317612346296202158696945144441957901887,
-              17: 78856291631749604729656725519709880197}
+              17: 78856291631749604729656725519709880197, 19: 11861434698229354628237755175169039591,
+              23: 18438579778062455872196599375400725907}
 
 
 def pcg64_state(seed: int, value: int, uinteger: int, has_uint32: int) -> dict:
@@ -129,7 +130,9 @@ RESUME = {("a4", 3, 580): (8220389035571767022216769039696603314, 3604152007, 0)
           ("a4", 11, 191): (140274569344271001723204884982554854726, 4113496794, 1),
           ("a3", 13, 87): (287900504770808100582586316926522994685, 3561115867, 0),
           ("a3", 17, 71): (73193560159930851121235598530885552266, 2597074640, 1),
-          ("a3", 17, 86): (331372308871386855026653233757047916408, 2840283552, 0)}
+          ("a3", 17, 86): (331372308871386855026653233757047916408, 2840283552, 0),
+          ("a3", 23, 148): (312653914794879543097815528609246886818, 2017440091, 0),
+          ("a4", 19, 152): (55317590618252414078894479530273340826, 3824017715, 0)}
 
 
 def test_a_start_picture_whose_cream_pieces_near_the_lamp_show_by_their_rims_alone_calibrates() -> None:
@@ -197,6 +200,17 @@ def test_a_start_piece_placed_over_its_square_s_line_leaves_its_square_unsure_no
     a wrong board, "ok". A square holds one piece: two of two kinds on one square say one
     stands over a line, and the square across it, where no piece is found, is unsure."""
     case = next(hard_cases("a3", 1, seed=17, resume=(86, pcg64_state(17, *RESUME["a3", 17, 86]))))
+    _, start = read_then_start_again(case)
+    assert start.status == "ok" and start.board is not None
+    assert all(read in ("?", placed) for read, placed in zip(start.board, START_BOARD)), start.board
+
+
+def test_a_crowded_start_whose_piece_stands_over_a_line_by_a_dark_piece_called_less_surely_calibrates() -> None:
+    """A hard generated start picture (A3 mat), every piece plain to see. Square 5's light piece
+    stands 1.7 pixels over the line into square 6, beside square 6's dark piece, which the
+    colour model called dark at 94%. At 95% the two were not two kinds, square 5 was not made
+    unsure, and read back surely empty: the start was refused ("no piece is seen on square 5")."""
+    case = next(hard_cases("a3", 1, seed=23, resume=(148, pcg64_state(23, *RESUME["a3", 23, 148]))))
     _, start = read_then_start_again(case)
     assert start.status == "ok" and start.board is not None
     assert all(read in ("?", placed) for read, placed in zip(start.board, START_BOARD)), start.board
