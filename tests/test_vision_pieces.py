@@ -272,6 +272,20 @@ def test_start_pieces_that_bulge_along_the_row_part_once_levelled() -> None:
     assert learnt.parted and learnt.gap > 3 and learnt.model.bend[0] < 0
 
 
+def test_a_bulge_that_parts_the_kinds_far_more_cleanly_than_a_drift_is_learnt() -> None:
+    """A hard generated start picture's brown and tan pieces (brightness and blue-red, from
+    square 10 down to 1), a lamp over the middle mirrored in their tops. A drift along the row
+    parts the kinds, barely (their spread stays about 0.3); the bulge parts them about five
+    times as cleanly, so it is learnt, and the kinds' spread is the picture's noise."""
+    brightness = [-0.182, 0.801, 0.254, 0.834, 0.392, 0.833, -0.03, 0.6, -0.432, 0.429]
+    blue_red = [0.696, 0.621, 0.553, 0.605, 0.482, 0.602, 0.625, 0.676, 0.759, 0.747]
+    looks = np.column_stack([brightness, blue_red, brightness])
+    along = np.array([320, 286, 262, 236, 200, 170, 140, 106, 76, 50], float)
+    learnt = _start_looks(looks, np.array(list("DLDLDLDLDL")), along)
+    assert learnt.parted and learnt.gap > 3 and learnt.model.bend[0] < 0
+    assert learnt.model.spread[0] < 0.15
+
+
 def test_kinds_too_close_for_one_kind_straying_are_refused_for_the_uneven_light() -> None:
     """Glossy dark pieces under a lamp: those mirroring it look as bright as the light pieces,
     the others black. The light pieces alone show how far apart the kinds would be."""

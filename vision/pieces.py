@@ -198,6 +198,9 @@ MIN_COLOUR_SPREAD, COLOUR_TAIL = 0.08, 3.0
 #: Either way they lie this many least spreads (MIN_COLOUR_SPREAD) apart: start pieces that
 #: part cleanly by less would still be unsure in every picture after.
 KINDS_APART, KINDS_PARTED = 3.0, 0.5
+#: A bulge of the looks (:func:`_bend`) is learnt where a level look or a drift parts the kinds
+#: too, when it parts them this many times as cleanly.
+BEND_EARNS = 3.0
 #: The features that tell the kinds apart (:class:`ColourModel`): brightness by the darker
 #: quarter, and blue-red.
 DECIDE = slice(0, 2)
@@ -1587,8 +1590,9 @@ def _start_looks(looks: np.ndarray, letters: np.ndarray, along: np.ndarray) -> S
     pieces part by the features that decide (:func:`_kinds_gap`). Both kinds' looks may drift
     along the rows (:func:`_trend`), learnt where that parts the kinds (:attr:`StartLooks.parted`)
     and no drift does not, or parts them more cleanly: a lamp mirrored in the dark tops at one
-    end drifts those only. Only where neither parts them may they bulge (:func:`_bend`): a
-    bend fits ten pieces more freely, and the other rows, lit otherwise, less well.
+    end drifts those only. They may bulge (:func:`_bend`) only where neither parts them, or
+    where the bulge parts them BEND_EARNS times as cleanly as the better: a bend fits ten
+    pieces more freely, and the other rows, lit otherwise, less well.
 
         >>> along = (np.arange(10) - 4.5) * 30.0  # the middle at 0
         >>> looks = np.column_stack([np.where(np.arange(10) % 2, -1.0, 1.0) + 0.003 * along, np.zeros(10), np.zeros(10)])
@@ -1598,10 +1602,12 @@ def _start_looks(looks: np.ndarray, letters: np.ndarray, along: np.ndarray) -> S
     """
     middle, flat = float(along.mean()), np.zeros(looks.shape[1])
     fits = [_levelled(looks, letters, along, ColourModel(flat, flat, trend, middle)) for trend in (flat, _trend(looks, letters, along))]
-    if not any(fit.parted for fit in fits):
-        trend, bend = _bend(looks, letters, along - middle)
-        fits.append(_levelled(looks, letters, along, ColourModel(flat, flat, trend, middle, bend)))
-    return max(fits, key=lambda fit: (fit.parted, fit.gap))
+    best = max(fits, key=lambda fit: (fit.parted, fit.gap))
+    trend, bend = _bend(looks, letters, along - middle)
+    bent = _levelled(looks, letters, along, ColourModel(flat, flat, trend, middle, bend))
+    if best.parted and bent.gap < BEND_EARNS * max(best.gap, KINDS_PARTED):
+        return best
+    return max([best, bent], key=lambda fit: (fit.parted, fit.gap))
 
 
 def _levelled(looks: np.ndarray, letters: np.ndarray, along: np.ndarray, drift: ColourModel) -> StartLooks:
