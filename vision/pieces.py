@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
-from functools import cached_property
+from functools import cached_property, partial
 from itertools import product
 from math import ceil, erf, exp, floor, hypot, log1p, prod, sqrt
 from typing import NamedTuple
@@ -198,9 +198,10 @@ MIN_COLOUR_SPREAD, COLOUR_TAIL = 0.08, 3.0
 #: Either way they lie this many least spreads (MIN_COLOUR_SPREAD) apart: start pieces that
 #: part cleanly by less would still be unsure in every picture after.
 KINDS_APART, KINDS_PARTED = 3.0, 0.5
-#: A bulge of the looks (:func:`_bend`) is learnt where a level look or a drift parts the kinds
-#: too, when it parts them this many times as cleanly.
-BEND_EARNS = 3.0
+#: A freer fit of the start pieces' looks (a bulge, :func:`_bend`, or a drift of each kind's
+#: own) is learnt where a plainer one parts the kinds too only when it parts them this many
+#: times as cleanly.
+FREER_EARNS = 3.0
 #: The features that tell the kinds apart (:class:`ColourModel`): brightness by the darker
 #: quarter, and blue-red.
 DECIDE = slice(0, 2)
@@ -492,7 +493,8 @@ class ColourModel:
     comes of the light and the camera, alike for both kinds: five pieces of a kind are too few
     to tell it apart (a kind whose one piece stood in a lamp's glare would claim every odd piece).
     Both kinds' looks may drift along the rows (:func:`_trend`), or bulge (:func:`_bend`):
-    features are judged levelled (:meth:`level`).
+    features are judged levelled (:meth:`level`). Each kind's look may drift on its own too
+    (:attr:`kind_trend`): a levelled piece is judged against the kinds' looks where it stands.
 
     A piece is judged by its brightness and blue-red. The darker quarter's brightness decides
     (a lamp mirrored in a glossy dark top leaves its rim dark); where the median's calls the
@@ -514,6 +516,9 @@ class ColourModel:
     middle: float = 0.0
     #: (3,): how each feature bends along the rows, per pixel squared from :attr:`middle`.
     bend: np.ndarray = field(default_factory=lambda: np.zeros(3))
+    #: (2, 3): how each kind's look (dark, light) drifts per pixel along the rows beyond
+    #: :attr:`trend`: a lamp mirrored in one kind's glossy tops at one end of the row.
+    kind_trend: np.ndarray = field(default_factory=lambda: np.zeros((2, 3)))
     #: The start pieces' deciding features (:data:`DECIDE`, levelled), each less its kind's
     #: look (N, 2), and whether each is light (N,): how the kinds' pieces looked about their
     #: looks, following the looks as they move (:meth:`PieceFinder.learn`). Empty: none known.
@@ -534,14 +539,28 @@ class ColourModel:
         away = np.asarray(x, float)[..., None] - self.middle
         return features - self.trend * away - self.bend * away**2
 
+    def looks_at(self, x: float | np.ndarray) -> np.ndarray:
+        """The kinds' looks (dark, light: 2 x 3) that levelled features at each ``x`` along the
+        rows (top-view pixels) are judged against (N x 2 x 3): :attr:`means`, each kind
+        drifted by its own :attr:`kind_trend`.
+
+            >>> model = ColourModel(np.array([[0.0, 0, 0], [1.0, 0, 0]]), np.ones(3), middle=100.0,
+            ...                     kind_trend=np.array([[0.01, 0, 0], [0, 0, 0]]))
+            >>> model.looks_at(150.0)[0, :, 0].tolist()
+            [0.5, 1.0]
+        """
+        away = np.asarray(x, float).reshape(-1)[:, None, None] - self.middle
+        return self.means[None] + self.kind_trend[None] * away
+
     def light(self, features: np.ndarray) -> float:
-        """Probability that a piece with these features is light. The looks spread with heavy
-        tails (Student's t): a piece unlike both kinds (a lamp's glare on a dark top) is
-        doubtful, not surely of the kind it is a little less unlike."""
+        """Probability that a piece with these features, in the middle of the rows, is light.
+        The looks spread with heavy tails (Student's t): a piece unlike both kinds (a lamp's
+        glare on a dark top) is doubtful, not surely of the kind it is a little less unlike."""
         return _light_by(np.asarray(features, float).tolist(), self.means.tolist(), self.spread.tolist(), 0)
 
-    def judge(self, features: np.ndarray) -> list[tuple[float, bool]]:
-        """Per piece (a row of ``features``), :meth:`light`, and whether the piece is torn: its
+    def judge(self, features: np.ndarray, along: np.ndarray | None = None) -> list[tuple[float, bool]]:
+        """Per piece (a row of ``features``, standing at ``along`` the rows: by default all at
+        the middle), :meth:`light`, and whether the piece is torn: its
         brightness by its median calls it the other kind, or the start piece it looks most like
         (:attr:`examples`) was of the other kind. A start piece in shade can look far from its
         kind's look and yet nearer it than the other kind's: the model's call for a piece
@@ -552,16 +571,17 @@ class ColourModel:
             >>> [(round(light, 2), torn) for light, torn in model.judge(np.array([[-1.05, 0.0, -1.3], [-1.65, 0.0, -1.5]]))]
             [(0.01, True), (0.0, False)]
         """
-        means, spread = self.means.tolist(), self.spread.tolist()  # a few numbers: plain floats are quicker
+        spread = self.spread.tolist()  # a few numbers: plain floats are quicker
         values = np.asarray(features, float).reshape(-1, len(spread))
+        looks = self.looks_at(np.full(len(values), self.middle) if along is None else along)
         judged = []
-        for row in values.tolist():
+        for row, means in zip(values.tolist(), looks.tolist()):
             light = _light_by(row, means, spread, 0)
             judged.append((light, (light - 0.5) * (_light_by(row, means, spread, 2) - 0.5) < 0))
         if not len(self.examples) or not len(judged):
             return judged
-        examples = self.examples + self.means[self.examples_light.astype(np.intp), DECIDE]
-        distances = (((values[:, None, DECIDE] - examples[None]) / self.spread[DECIDE]) ** 2).sum(axis=2)
+        examples = self.examples[None] + looks[:, self.examples_light.astype(np.intp), DECIDE]
+        distances = (((values[:, None, DECIDE] - examples) / self.spread[DECIDE]) ** 2).sum(axis=2)
         nearest_light = self.examples_light[distances.argmin(axis=1)].tolist()
         return [(light, torn or (light > 0.5) != like_light) for (light, torn), like_light in zip(judged, nearest_light)]
 
@@ -591,8 +611,9 @@ class PieceFinder:
     _lattice: Lattice | None = field(default=None, repr=False)
     _camera: tuple[float, float, float] | None = field(default=None, repr=False)
     _position_sigma: float = field(default=POSITION_SIGMA, repr=False)
-    #: The last frame's pieces placed surely on a square: (square, their colour features).
-    _looks: list[tuple[int, np.ndarray]] = field(default_factory=list, repr=False)
+    #: The last frame's pieces placed surely on a square: (square, where along the rows they
+    #: stand, their colour features).
+    _looks: list[tuple[int, float, np.ndarray]] = field(default_factory=list, repr=False)
     #: The last frame read, without what reaches in from beyond the view: what lies on its grid,
     #: what changed on its paper and tray, and its squares (see :meth:`reached_from`).
     _unreached: tuple[np.ndarray, np.ndarray, SquareReadings] | None = field(default=None, repr=False)
@@ -780,7 +801,8 @@ class PieceFinder:
         if not learnt.parted:
             raise CalibrationError(_why_alike(learnt.model.means[:, DECIDE], learnt.spreads[:, DECIDE]))
         light = letters == "L"
-        examples = learnt.model.level(looks, along)[:, DECIDE] - learnt.model.means[light.astype(np.intp), DECIDE]
+        own_looks = learnt.model.looks_at(along)[np.arange(len(along)), light.astype(np.intp), DECIDE]
+        examples = learnt.model.level(looks, along)[:, DECIDE] - own_looks
         self.colours = replace(learnt.model, examples=examples, examples_light=light)
 
     def learn(self, board: str) -> None:
@@ -789,10 +811,11 @@ class PieceFinder:
         the light through the day (a lamp switched on, the sun going round)."""
         if self.colours is None:
             return
-        for kind, letter in enumerate("DL"):
-            seen = [features for square, features in self._looks if board[square - 1] == letter]
+        colours = self.colours
+        for kind, letter in enumerate("DL"):  # each piece's look as it would look in the middle of the rows
+            seen = [features - colours.kind_trend[kind] * (x - colours.middle) for square, x, features in self._looks if board[square - 1] == letter]
             if seen:
-                self.colours.means[kind] += LEARN_RATE * (np.median(seen, axis=0) - self.colours.means[kind])
+                colours.means[kind] += LEARN_RATE * (np.median(seen, axis=0) - colours.means[kind])
 
     # -- reading ---------------------------------------------------------------------------
 
@@ -861,13 +884,13 @@ class PieceFinder:
         # Every piece's looks at once: a few numpy calls for all, not a few for each.
         indices = [index for index, *_ in placed]
         features = self._features(indices, changes, own, field_light[[square - 1 for *_, square, _ in placed]], bases=[base for _, base, *_ in placed])
-        judged = self.colours.judge(features)
+        judged = self.colours.judge(features, np.array([base[0] for _, base, *_ in placed], float))
         grounded = lattice.base_shares(evidence, [where for _, _, where, _, _ in placed]) >= GROUNDED
         on_outline = self._on_hidden_outline(lattice.inside[indices], evidence)
         shadows = [self._beside_another(index, places) for index in indices]
         field_coloured = self._field_coloured(lattice.inside[indices], drop, [light for light, _ in judged], least_drop, shadows)
         pieces, sure, self._looks = [], [], []
-        for (index, _, (x, y), square, beside), its_features, (light, _), base_shows, coloured, outline in zip(
+        for (index, base, (x, y), square, beside), its_features, (light, _), base_shows, coloured, outline in zip(
                 placed, features, judged, grounded, field_coloured, on_outline):
             found = _found(inside.flat[index])
             near_stick = self._near(by_stick, x, y)
@@ -877,7 +900,7 @@ class PieceFinder:
             if found > 0.5:
                 sure.append(index)
                 if self._shares(piece).get(square, 0.0) > LOOK_SURE and not outline:  # the outline teaches no look
-                    self._looks.append((square, its_features))
+                    self._looks.append((square, base[0], its_features))
         surely = [number for number, piece in enumerate(pieces) if piece.found > 0.5]  # not a speck or a shadow
         calls = np.array([pieces[number].light for number in surely])
         looks = features[surely, 0]
@@ -966,7 +989,8 @@ class PieceFinder:
             if square:
                 placed.append((index, square))
         indices = [index for index, _ in placed]
-        judged = self.colours.judge(self._features(indices, changes, own, light[[square - 1 for _, square in placed]], hidden=hidden))
+        judged = self.colours.judge(self._features(indices, changes, own, light[[square - 1 for _, square in placed]], hidden=hidden),
+                                    lattice.positions[indices, 0])
         kinds = [0.5 if doubtful else called for called, doubtful in judged]
         bodies = lattice.inside[indices]
         field_coloured = self._field_coloured(bodies, drop, kinds, shown=~hidden.ravel()[bodies])
@@ -1573,14 +1597,16 @@ class StartLooks(NamedTuple):
     model: ColourModel
     spreads: np.ndarray  # (2, 3): how far each kind's pieces stray from its look
     gap: float  # how cleanly the kinds part: see _kinds_gap
+    along: np.ndarray  # where the start pieces stand along the rows
 
     @property
     def parted(self) -> bool:
-        """Whether the kinds lie far enough apart for the colour model: as far apart as it
-        tells them, or the start pieces themselves part cleanly; and no nearer than steady
-        pieces of a kind could stray in the next picture (see KINDS_APART)."""
-        means, spread = self.model.means[:, DECIDE], self.model.spread[DECIDE]
-        apart, steadily_apart = (float(np.linalg.norm((means[1] - means[0]) / scale)) for scale in (spread, MIN_COLOUR_SPREAD))
+        """Whether the kinds lie far enough apart for the colour model, wherever a start piece
+        stands (each kind's look may drift on its own): as far apart as it tells them, or the
+        start pieces themselves part cleanly; and no nearer than steady pieces of a kind could
+        stray in the next picture (see KINDS_APART)."""
+        looks, spread = self.model.looks_at(self.along)[:, :, DECIDE], self.model.spread[DECIDE]
+        apart, steadily_apart = (float(np.linalg.norm((looks[:, 1] - looks[:, 0]) / scale, axis=1).min()) for scale in (spread, MIN_COLOUR_SPREAD))
         return steadily_apart >= KINDS_APART and (apart >= KINDS_APART or self.gap >= KINDS_PARTED)
 
 
@@ -1589,10 +1615,12 @@ def _start_looks(looks: np.ndarray, letters: np.ndarray, along: np.ndarray) -> S
     says, standing at ``along`` the rows): their medians and spreads, and how cleanly the
     pieces part by the features that decide (:func:`_kinds_gap`). Both kinds' looks may drift
     along the rows (:func:`_trend`), learnt where that parts the kinds (:attr:`StartLooks.parted`)
-    and no drift does not, or parts them more cleanly: a lamp mirrored in the dark tops at one
-    end drifts those only. They may bulge (:func:`_bend`) only where neither parts them, or
-    where the bulge parts them BEND_EARNS times as cleanly as the better: a bend fits ten
-    pieces more freely, and the other rows, lit otherwise, less well.
+    and no drift does not, or parts them more cleanly. Freer fits are tried next: both kinds'
+    looks bulging (:func:`_bend`: a lamp over the middle of the row), then each kind's look
+    drifting on its own (a lamp mirrored in the dark tops at one end drifts those only). Each
+    is learnt only where the fit before it does not part the kinds, or where it parts them
+    FREER_EARNS times as cleanly: a freer fit follows ten pieces more closely, and the other
+    rows, lit otherwise, less well.
 
         >>> along = (np.arange(10) - 4.5) * 30.0  # the middle at 0
         >>> looks = np.column_stack([np.where(np.arange(10) % 2, -1.0, 1.0) + 0.003 * along, np.zeros(10), np.zeros(10)])
@@ -1602,23 +1630,28 @@ def _start_looks(looks: np.ndarray, letters: np.ndarray, along: np.ndarray) -> S
     """
     middle, flat = float(along.mean()), np.zeros(looks.shape[1])
     fits = [_levelled(looks, letters, along, ColourModel(flat, flat, trend, middle)) for trend in (flat, _trend(looks, letters, along))]
-    best = max(fits, key=lambda fit: (fit.parted, fit.gap))
+    cleanest = partial(max, key=lambda fit: (fit.parted, fit.gap))
+    best = cleanest(fits)
     trend, bend = _bend(looks, letters, along - middle)
-    bent = _levelled(looks, letters, along, ColourModel(flat, flat, trend, middle, bend))
-    if best.parted and bent.gap < BEND_EARNS * max(best.gap, KINDS_PARTED):
-        return best
-    return max([best, bent], key=lambda fit: (fit.parted, fit.gap))
+    own_trends = np.array([_trend(looks[letters == kind], letters[letters == kind], along[letters == kind]) for kind in "DL"])
+    for freer in (ColourModel(flat, flat, trend, middle, bend), ColourModel(flat, flat, flat, middle, kind_trend=own_trends)):
+        fit = _levelled(looks, letters, along, freer)
+        if not best.parted or fit.gap >= FREER_EARNS * max(best.gap, KINDS_PARTED):
+            best = cleanest([best, fit])
+    return best
 
 
 def _levelled(looks: np.ndarray, letters: np.ndarray, along: np.ndarray, drift: ColourModel) -> StartLooks:
     """The kinds' looks (:func:`_start_looks`) from the start pieces' ``looks`` levelled by
-    ``drift``: a colour model of which only the drift along the rows counts."""
+    ``drift``: a colour model of which only the drifts along the rows count (both kinds',
+    and each kind's own)."""
     levelled = np.array([drift.level(look, x) for look, x in zip(looks, along.tolist())])
+    levelled -= drift.kind_trend[(letters == "L").astype(np.intp)] * (along - drift.middle)[:, None]
     means = np.array([np.median(levelled[letters == kind], axis=0) for kind in "DL"])
     spreads = np.array([1.4826 * np.median(np.abs(levelled[letters == kind] - means[number]), axis=0) for number, kind in enumerate("DL")])
     spread = np.maximum(np.sqrt((spreads**2).mean(axis=0)), MIN_COLOUR_SPREAD)
     gap = _kinds_gap(levelled[letters == "D"][:, DECIDE], levelled[letters == "L"][:, DECIDE], means[:, DECIDE], spread[DECIDE])
-    return StartLooks(replace(drift, means=means, spread=spread), spreads, gap)
+    return StartLooks(replace(drift, means=means, spread=spread), spreads, gap, along)
 
 
 def _bend(looks: np.ndarray, kinds: np.ndarray, away: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
