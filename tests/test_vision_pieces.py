@@ -289,8 +289,9 @@ def test_a_bulge_that_parts_the_kinds_far_more_cleanly_than_a_drift_is_learnt() 
 
 def test_a_lamp_at_one_end_of_the_row_mirrored_in_one_kind_is_learnt_as_that_kind_s_own_drift() -> None:
     """A hard generated start picture's features (brightness and blue-red, from square 10 down
-    to 1): a lamp by square 10 lights the brown pieces there as pale as the cream ones, which
-    it hardly changes. No drift of both kinds parts them; each kind drifting on its own does.
+    to 1): a lamp by square 10 lights the brown pieces there nearly as pale as the cream ones,
+    which it hardly changes. No drift of both kinds parts them; each kind drifting on its own
+    does.
     Each piece is judged against the kinds' looks where it stands: sure of its kind away from
     the lamp, and near it never surely of the other kind."""
     brightness = [0.343, 0.51, 0.512, 0.653, -0.01, 0.576, -0.81, 0.465, -0.936, 0.107]

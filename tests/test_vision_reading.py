@@ -233,7 +233,7 @@ def test_kinds_told_apart_by_brightness_under_a_lamp_over_the_middle_are_sure_in
 def test_a_start_whose_brown_pieces_a_lamp_pales_at_one_end_calibrates_and_reads_no_wrong_square() -> None:
     """A hard generated start picture (A3 mat): a lamp by square 10 lights the brown pieces
     there nearly as pale as the cream ones, and hardly changes those. No drift of both kinds'
-    looks parted them, and the start was refused ("the dark pieces look unlike each other").
+    looks parted them, and the start was refused ("the light pieces look unlike each other").
     Each kind drifting on its own parts them: the start calibrates, and neither the picture
     nor the start taken again reads a wrong square (near the lamp, some are unsure)."""
     case = next(hard_cases("a3", 1, seed=11, resume=(192, pcg64_state(11, *RESUME["a3", 11, 192]))))
