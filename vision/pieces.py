@@ -34,7 +34,7 @@ import cv2
 import numpy as np
 
 from senet.vision.parts import labelled_parts, measured_parts
-from senet.vision.plane import CLIPPED, CLIPPED_FROM, LOG, SQUARE_PX, BoardPlane, colour_planes
+from senet.vision.plane import CLIPPED, LOG, SQUARE_PX, BoardPlane, colour_planes
 from senet.vision.robust import median, median_around, percentile, row_medians, row_percentiles, spread_below_zero
 
 #: The kinds of piece (their letters on a board) as reasons name them.
@@ -136,6 +136,11 @@ DOUBTFUL = 0.06
 #: (:meth:`PieceFinder._clipped_in_glare`), and so is a rim where the start pieces showed by
 #: their rims (:attr:`PieceFinder.rims_shown`).
 FAINT = (0.15, 0.2)
+#: A pixel of the grid clipped in green and red where the empty field, as the light is now,
+#: showed green at most GLARE_FROM: only something brighter than the field clips so, a pale
+#: piece in a lamp's glare. (At the tray's CLIPPED_FROM, 210, cream pieces on a field at 212-216
+#: gave no sign: a board was read "ok" with two of them missed.)
+GLARE_FROM = 225
 #: ...unless a piece stands on it this surely; and this much, covered...
 HELD = 0.99
 COVERED = 0.25
@@ -1030,14 +1035,14 @@ class PieceFinder:
 
     def _clipped_in_glare(self, view: np.ndarray, drift: float) -> np.ndarray:
         """Where the grid of the top ``view`` clips in green and red though the empty board,
-        its light changed by ``drift`` (log units), was well short of clipping there: a pale
-        piece in a lamp's glare, its colour lost (it shows hardly less green than the field)."""
+        its light changed by ``drift`` (log units), was short of clipping there (GLARE_FROM): a
+        pale piece in a lamp's glare, its colour lost (it shows hardly less green than the field)."""
         background = self.background
         assert background is not None
         clipped = (cv2.inRange(view, (0, CLIPPED, CLIPPED), (255, 255, 255)) > 0) & background.grid  # green and red
         if not clipped.any():  # most frames; white paper in a lamp's glare clips, and is no piece
             return clipped
-        return clipped & (background.green + drift < LOG[CLIPPED_FROM])
+        return clipped & (background.green + drift < LOG[GLARE_FROM])
 
     def _paper_changed(self, changes: Changes, drift: tuple[float, float, float, float]) -> np.ndarray:
         """The pixels of the paper and the tray that look unlike the empty mat's in a way no

@@ -31,7 +31,7 @@ MARGIN_SQUARES = 1.2
 LOG = np.log(np.arange(256, dtype=np.float32) + 1.0)
 #: A channel this bright is clipped and its colour lost; where the empty mat showed it at most
 #: CLIPPED_FROM, only something much brighter than the mat can have made it so (a pale stick's
-#: side in the tray, a pale piece in a lamp's glare on the field).
+#: side in the tray; on the field, see pieces.GLARE_FROM).
 CLIPPED, CLIPPED_FROM = 250, 210
 
 
