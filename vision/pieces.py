@@ -544,6 +544,16 @@ class ColourModel:
         away = np.asarray(x, float)[..., None] - self.middle
         return features - self.trend * away - self.bend * away**2
 
+    def kind_drift(self, kinds: np.ndarray | int, x: np.ndarray | float) -> np.ndarray:
+        """How far each kind's own drift (:attr:`kind_trend`) moves the look of a piece of
+        ``kinds`` (0: dark, 1: light) at ``x`` along the rows from its look in the middle.
+
+            >>> model = ColourModel(np.zeros((2, 3)), np.ones(3), middle=100.0, kind_trend=np.array([[0.01, 0, 0], [0, 0, 0]]))
+            >>> model.kind_drift(np.array([0, 1]), np.array([150.0, 150.0])).tolist()
+            [[0.5, 0.0, 0.0], [0.0, 0.0, 0.0]]
+        """
+        return self.kind_trend[kinds] * (np.asarray(x, float) - self.middle)[..., None]
+
     def looks_at(self, x: float | np.ndarray) -> np.ndarray:
         """The kinds' looks (dark, light: 2 x 3) that levelled features at each ``x`` along the
         rows (top-view pixels) are judged against (N x 2 x 3): :attr:`means`, each kind
@@ -554,8 +564,7 @@ class ColourModel:
             >>> model.looks_at(150.0)[0, :, 0].tolist()
             [0.5, 1.0]
         """
-        away = np.asarray(x, float).reshape(-1)[:, None, None] - self.middle
-        return self.means[None] + self.kind_trend[None] * away
+        return self.means[None] + self.kind_drift(np.arange(2), np.asarray(x, float).reshape(-1, 1))
 
     def light(self, features: np.ndarray) -> float:
         """Probability that a piece with these features, in the middle of the rows, is light.
@@ -806,8 +815,8 @@ class PieceFinder:
         if not learnt.parted:
             raise CalibrationError(_why_alike(learnt.model.means[:, DECIDE], learnt.spreads[:, DECIDE]))
         light = letters == "L"
-        own_looks = learnt.model.looks_at(along)[np.arange(len(along)), light.astype(np.intp), DECIDE]
-        examples = learnt.model.level(looks, along)[:, DECIDE] - own_looks
+        kinds = light.astype(np.intp)
+        examples = (learnt.model.level(looks, along) - learnt.model.kind_drift(kinds, along))[:, DECIDE] - learnt.model.means[kinds, DECIDE]
         self.colours = replace(learnt.model, examples=examples, examples_light=light)
 
     def learn(self, board: str) -> None:
@@ -818,7 +827,7 @@ class PieceFinder:
             return
         colours = self.colours
         for kind, letter in enumerate("DL"):  # each piece's look as it would look in the middle of the rows
-            seen = [features - colours.kind_trend[kind] * (x - colours.middle) for square, x, features in self._looks if board[square - 1] == letter]
+            seen = [features - colours.kind_drift(kind, x) for square, x, features in self._looks if board[square - 1] == letter]
             if seen:
                 colours.means[kind] += LEARN_RATE * (np.median(seen, axis=0) - colours.means[kind])
 
@@ -1651,7 +1660,7 @@ def _levelled(looks: np.ndarray, letters: np.ndarray, along: np.ndarray, drift: 
     ``drift``: a colour model of which only the drifts along the rows count (both kinds',
     and each kind's own)."""
     levelled = np.array([drift.level(look, x) for look, x in zip(looks, along.tolist())])
-    levelled -= drift.kind_trend[(letters == "L").astype(np.intp)] * (along - drift.middle)[:, None]
+    levelled -= drift.kind_drift((letters == "L").astype(np.intp), along)
     means = np.array([np.median(levelled[letters == kind], axis=0) for kind in "DL"])
     spreads = np.array([1.4826 * np.median(np.abs(levelled[letters == kind] - means[number]), axis=0) for number, kind in enumerate("DL")])
     spread = np.maximum(np.sqrt((spreads**2).mean(axis=0)), MIN_COLOUR_SPREAD)
