@@ -20,7 +20,7 @@ from senet.vision.pieces import SquareReadings
 from senet.vision.reader import NOT_SEEN_EMPTY, BoardReader, Observation
 from senet.vision.simulator import Conditions, Scene, Simulator, Style
 from senet.vision.sources import START_BOARD
-from senet.vision.testset import Case, calibrated_reader, hard_cases, tally, tally_missing
+from senet.vision.testset import Case, calibrated_reader, hard_cases, surely_right, tally, tally_missing
 from senet.vision.tray import TrayReading
 
 
@@ -149,7 +149,7 @@ def test_a_start_picture_whose_cream_pieces_near_the_lamp_show_by_their_rims_alo
     seen, start = read_then_start_again(case)
     assert seen.board in (None, case.board)
     assert start.status == "ok" and start.board is not None and start.board[6] == "?"
-    assert all(read in ("?", placed) for read, placed in zip(start.board, START_BOARD))
+    assert surely_right(start.board, START_BOARD)
 
 
 def test_a_start_picture_read_back_wrong_is_learnt_again_the_next_way_of_looking() -> None:
@@ -164,7 +164,7 @@ def test_a_start_picture_read_back_wrong_is_learnt_again_the_next_way_of_looking
     seen, start = read_then_start_again(case)
     assert seen.board in (None, case.board)
     assert start.status == "ok" and start.board is not None
-    assert all(read in ("?", placed) for read, placed in zip(start.board, START_BOARD))
+    assert surely_right(start.board, START_BOARD)
     assert start.board.count("?") <= 1
 
 
@@ -178,7 +178,7 @@ def test_a_light_start_piece_in_shade_is_not_read_dark_when_the_start_is_taken_a
     case = next(hard_cases("a3", 1, seed=11, resume=(132, pcg64_state(11, *RESUME["a3", 11, 132]))))
     _, start = read_then_start_again(case)
     assert start.status == "ok" and start.board is not None
-    assert all(read in ("?", placed) for read, placed in zip(start.board, START_BOARD)), start.board
+    assert surely_right(start.board, START_BOARD), start.board
 
 
 def test_a_start_piece_standing_by_its_square_s_line_beside_a_neighbour_of_the_other_kind_calibrates() -> None:
@@ -190,9 +190,9 @@ def test_a_start_piece_standing_by_its_square_s_line_beside_a_neighbour_of_the_o
     learnt, and taken again it reads every piece, or `?`."""
     case = next(hard_cases("a3", 1, seed=13, resume=(87, pcg64_state(13, *RESUME["a3", 13, 87]))))
     seen, start = read_then_start_again(case)
-    assert seen.board is None or all(read in ("?", truth) for read, truth in zip(seen.board, case.board))
+    assert seen.board is None or surely_right(seen.board, case.board)
     assert start.status == "ok" and start.board is not None
-    assert all(read in ("?", placed) for read, placed in zip(start.board, START_BOARD)), start.board
+    assert surely_right(start.board, START_BOARD), start.board
 
 
 def test_a_start_piece_placed_over_its_square_s_line_leaves_its_square_unsure_not_empty() -> None:
@@ -204,7 +204,7 @@ def test_a_start_piece_placed_over_its_square_s_line_leaves_its_square_unsure_no
     case = next(hard_cases("a3", 1, seed=17, resume=(86, pcg64_state(17, *RESUME["a3", 17, 86]))))
     _, start = read_then_start_again(case)
     assert start.status == "ok" and start.board is not None
-    assert all(read in ("?", placed) for read, placed in zip(start.board, START_BOARD)), start.board
+    assert surely_right(start.board, START_BOARD), start.board
 
 
 def test_a_crowded_start_whose_piece_stands_over_a_line_by_a_dark_piece_called_less_surely_calibrates() -> None:
@@ -215,7 +215,7 @@ def test_a_crowded_start_whose_piece_stands_over_a_line_by_a_dark_piece_called_l
     case = next(hard_cases("a3", 1, seed=23, resume=(148, pcg64_state(23, *RESUME["a3", 23, 148]))))
     _, start = read_then_start_again(case)
     assert start.status == "ok" and start.board is not None
-    assert all(read in ("?", placed) for read, placed in zip(start.board, START_BOARD)), start.board
+    assert surely_right(start.board, START_BOARD), start.board
 
 
 def test_kinds_told_apart_by_brightness_under_a_lamp_over_the_middle_are_sure_in_the_start_again() -> None:
@@ -227,7 +227,7 @@ def test_kinds_told_apart_by_brightness_under_a_lamp_over_the_middle_are_sure_in
     case = next(hard_cases("a4", 1, seed=19, resume=(152, pcg64_state(19, *RESUME["a4", 19, 152]))))
     _, start = read_then_start_again(case)
     assert start.status == "ok" and start.board is not None
-    assert all(read in ("?", placed) for read, placed in zip(start.board, START_BOARD)), start.board
+    assert surely_right(start.board, START_BOARD), start.board
     assert start.board.count("?") <= 2
 
 
@@ -241,7 +241,7 @@ def test_a_start_whose_brown_pieces_a_lamp_pales_at_one_end_calibrates_and_reads
     seen, start = read_then_start_again(case)
     for observation, truth in ((seen, case.board), (start, START_BOARD)):
         assert observation.status == "ok" and observation.board is not None
-        assert all(read in ("?", placed) for read, placed in zip(observation.board, truth)), observation.board
+        assert surely_right(observation.board, truth), observation.board
 
 
 def test_cream_pieces_clipped_white_in_a_lamp_s_glare_are_no_empty_squares() -> None:
@@ -252,7 +252,7 @@ def test_cream_pieces_clipped_white_in_a_lamp_s_glare_are_no_empty_squares() -> 
     and the board was read "ok" with both squares empty."""
     case, seen = clear_case_read("a3", 31, 32)
     assert case.board[18:20] == "LL"
-    assert seen.board is None or all(read in ("?", truth) for read, truth in zip(seen.board, case.board)), seen.board
+    assert seen.board is None or surely_right(seen.board, case.board), seen.board
 
 
 def test_the_grid_s_outline_a_start_piece_hid_is_no_piece_when_it_shows() -> None:
@@ -267,7 +267,7 @@ def test_the_grid_s_outline_a_start_piece_hid_is_no_piece_when_it_shows() -> Non
     reader = calibrated_reader(case)
     assert reader is not None
     seen = reader.read(case.picture)
-    assert seen.board is None or all(read in ("?", truth) for read, truth in zip(seen.board, case.board)), seen.board
+    assert seen.board is None or surely_right(seen.board, case.board), seen.board
 
 
 def test_fingers_over_the_sticks_taken_for_a_stick_over_the_rim_give_no_throw() -> None:
@@ -283,7 +283,7 @@ def test_fingers_over_the_sticks_taken_for_a_stick_over_the_rim_give_no_throw() 
     assert reader is not None
     seen = reader.read(case.picture)
     assert seen.light_up in (None, case.light_up)
-    assert seen.board is None or all(read in ("?", truth) for read, truth in zip(seen.board, case.board))
+    assert seen.board is None or surely_right(seen.board, case.board)
 
 
 def read_then_start_again(case: Case) -> tuple[Observation, Observation]:
@@ -346,7 +346,7 @@ def test_pieces_standing_close_are_no_hand(seed: int, number: int) -> None:
     found explain is no sign of a hand."""
     case, seen = clear_case_read("a4", seed, number)
     assert (seen.status, seen.light_up) == ("ok", case.light_up)
-    assert all(read in ("?", truth) for read, truth in zip(seen.board, case.board))
+    assert surely_right(seen.board, case.board)
 
 
 def test_the_board_is_seen_as_learnt_after_a_hand_over_the_tray_made_the_markers_be_found_again() -> None:
@@ -360,7 +360,7 @@ def test_the_board_is_seen_as_learnt_after_a_hand_over_the_tray_made_the_markers
     assert case.hand == "tray"
     _, seen = read_then_start_again(case)
     assert seen.status == "ok" and seen.board is not None
-    assert all(read in ("?", placed) for read, placed in zip(seen.board, START_BOARD))
+    assert surely_right(seen.board, START_BOARD)
     assert "?" not in seen.board[:10], seen.board
 
 
@@ -382,7 +382,7 @@ def test_a_start_piece_standing_taller_than_the_shape_learnt_is_no_hand() -> Non
     What a piece's own body as modelled covers is no surrounding of it."""
     _, seen = read_then_start_again(next(itertools.islice(hard_cases("a4", 10, seed=3), 9, None)))
     assert seen.status == "ok" and seen.board is not None
-    assert all(read in ("?", placed) for read, placed in zip(seen.board, START_BOARD))
+    assert surely_right(seen.board, START_BOARD)
 
 
 @pytest.mark.parametrize(("paper", "seed", "number"), [("a3", 3, 628), ("a4", 5, 328), ("a4", 1, 812)])
@@ -495,7 +495,7 @@ def test_the_tray_is_read_where_the_markers_place_it_when_the_grids_lines_place_
         sticks = tuple(bool(side) for side in rng.integers(0, 2, 4))
         seen = reader.read(simulator.render(Scene(board, sticks), replace(Conditions.plain(), scatter=1.0), rng))
         assert (seen.status, seen.light_up) == ("ok", sum(sticks)), seen.reason
-        assert all(read in ("?", true) for read, true in zip(seen.board, board))  # a stretched grid: unsure, never wrong
+        assert surely_right(seen.board, board)  # a stretched grid: unsure, never wrong
 
 
 def test_the_tray_is_read_where_it_lay_empty_while_the_camera_stays_put(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -591,7 +591,7 @@ def test_a_mat_of_another_layout_is_read_as_its_mat_json_says(paper: str) -> Non
         sticks = tuple(bool(side) for side in rng.integers(0, 2, 4))
         seen = reader.read(simulator.render(Scene(board, sticks), Conditions(camera, scatter=1.0), rng))
         assert (seen.status, seen.light_up) == ("ok", sum(sticks)), seen.reason
-        assert all(read in ("?", true) for read, true in zip(seen.board, board))
+        assert surely_right(seen.board, board)
 
 
 @pytest.mark.parametrize("covered", [False, True])

@@ -220,7 +220,7 @@ def tally(paper: str, count: int, seed: int, size: tuple[int, int] = (640, 480),
             continue
         counts["ok"] += not case.hand
         assert seen.board is not None
-        counts["boards_right" if _surely_right(seen.board, case.board) else "boards_wrong"] += 1
+        counts["boards_right" if surely_right(seen.board, case.board) else "boards_wrong"] += 1
         counts["boards_exact"] += not case.hand and seen.board == case.board
         counts["unsure_squares"] += seen.board.count("?")
         if seen.light_up is None:
@@ -236,14 +236,14 @@ def _tally_start(counts: dict[str, int], seen: Observation) -> None:
     counts["starts_occluded"] += seen.status == "occluded"
     if seen.status != "ok" or seen.board is None:
         return
-    counts["starts_right" if _surely_right(seen.board, START_BOARD) else "starts_wrong"] += 1
+    counts["starts_right" if surely_right(seen.board, START_BOARD) else "starts_wrong"] += 1
     counts["starts_unsure_squares"] += seen.board.count("?")
 
 
-def _surely_right(read: str, board: str) -> bool:
+def surely_right(read: str, board: str) -> bool:
     """Whether every square of ``read`` (30 characters) read surely is as ``board`` has it.
 
-        >>> _surely_right("L?D", "LDD"), _surely_right("L.D", "LDD")
+        >>> surely_right("L?D", "LDD"), surely_right("L.D", "LDD")
         (True, False)
     """
     return all(square in ("?", truth) for square, truth in zip(read, board))
