@@ -1,0 +1,26 @@
+"""bench/vision_stages.py: the stages it times add up to no more than the frames it reads."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def load_bench(name: str) -> Any:
+    spec = importlib.util.spec_from_file_location(name, ROOT / "bench" / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_every_stage_takes_part_of_each_frame_and_the_rest_is_what_they_leave() -> None:
+    start, pictures, *_ = load_bench("vision").frames((640, 480), 2)
+    medians = load_bench("vision_stages").stage_times(start, pictures, runs=1)
+    assert list(medians) == ["read", "pieces", "tray", "board_warp", "rest"]
+    assert all(medians[stage] > 0 for stage in ("pieces", "tray", "board_warp"))
+    assert 0 <= medians["rest"] < medians["read"]
+    assert abs(medians["pieces"] + medians["tray"] + medians["board_warp"] + medians["rest"] - medians["read"]) < 1e-9
