@@ -85,11 +85,16 @@ def _after(reader: BoardReader, pairs: Pairs) -> float:
     return spent / len(pairs) * 1000
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def arguments(doc: str) -> argparse.Namespace:
+    """The runs and the frames asked for on the command line of a timing bench that ``doc`` describes."""
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--frames", type=int, default=40)
-    args = parser.parse_args()
+    return parser.parse_args()
+
+
+def main() -> None:
+    args = arguments(__doc__)
     cv2.setNumThreads(1)
     for size in ((640, 480), (1280, 720)):
         start, pictures, hands, pairs, more_hands, moves = frames(size, args.frames)

@@ -14,7 +14,6 @@ aimed where this says the time goes, and measured with ``bench/vision_instructio
 
 from __future__ import annotations
 
-import argparse
 import statistics
 import sys
 import time
@@ -72,14 +71,11 @@ def stage_times(start: np.ndarray, pictures: list[np.ndarray], runs: int) -> dic
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--frames", type=int, default=40)
-    args = parser.parse_args()
-    cv2.setNumThreads(1)
     sys.path.insert(0, str(Path(__file__).parent))
-    from vision import frames
+    from vision import arguments, frames
 
+    args = arguments(__doc__)
+    cv2.setNumThreads(1)
     for size in ((640, 480), (1280, 720)):
         start, pictures, *_ = frames(size, args.frames)
         medians = stage_times(start, pictures, args.runs)
