@@ -85,12 +85,28 @@ def _after(reader: BoardReader, pairs: Pairs) -> float:
     return spent / len(pairs) * 1000
 
 
-def arguments(doc: str) -> argparse.Namespace:
-    """The runs and the frames asked for on the command line of a timing bench that ``doc`` describes."""
+def positive(text: str) -> int:
+    """A whole number above 0: a count of runs or frames.
+
+        >>> positive("3")
+        3
+    """
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number above 0, e.g. 5")
+    return value
+
+
+def arguments(doc: str, given: list[str] | None = None) -> argparse.Namespace:
+    """The runs and the frames asked for on the command line (or in ``given``) of a timing
+    bench that ``doc`` describes."""
     parser = argparse.ArgumentParser(description=doc.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--frames", type=int, default=40)
-    return parser.parse_args()
+    parser.add_argument("--runs", type=positive, default=5)
+    parser.add_argument("--frames", type=positive, default=40)
+    return parser.parse_args(given)
 
 
 def main() -> None:
