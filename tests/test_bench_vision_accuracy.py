@@ -3,29 +3,20 @@
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import math
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any
 
 import pytest
+from bench_helpers import load_bench
 from hypothesis import given
 from hypothesis import strategies as st
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def load_bench() -> Any:
-    spec = importlib.util.spec_from_file_location("vision_accuracy", ROOT / "bench" / "vision_accuracy.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-BENCH = load_bench()
+BENCH = load_bench("vision_accuracy")
 
 
 @given(st.one_of(st.text(max_size=20), st.floats().map(repr), st.integers(-10, 10).map(str)))

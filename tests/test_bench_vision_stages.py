@@ -3,21 +3,8 @@ benches' command line (bench/vision.py's ``arguments``)."""
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-from typing import Any
-
 import pytest
-
-ROOT = Path(__file__).resolve().parents[1]
-
-
-def load_bench(name: str) -> Any:
-    spec = importlib.util.spec_from_file_location(name, ROOT / "bench" / f"{name}.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+from bench_helpers import load_bench
 
 
 def test_every_stage_takes_part_of_each_frame_and_the_rest_is_what_they_leave() -> None:

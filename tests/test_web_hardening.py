@@ -4,18 +4,17 @@ that says why it cannot start, and fuzzed requests that never get a 5xx."""
 
 from __future__ import annotations
 
-import importlib.util
 import re
 import socket
 import threading
 import time
 import unicodedata
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 from urllib.parse import urljoin, urlsplit
 
 import pytest
+from bench_helpers import load_bench
 from conftest import Client
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -25,7 +24,6 @@ from senet.web.app import create_app
 from senet.web.events import StreamSlots
 from senet.web.server import ServerError, make_server
 
-ROOT = Path(__file__).resolve().parents[1]
 POST_ROUTES = ("/admin/login", "/api/settings", "/api/new-game", "/api/teaching", "/api/position", "/api/move")
 
 
@@ -190,13 +188,6 @@ def test_a_busy_port_or_a_foreign_host_is_a_clear_error(served: tuple[int, Any])
         make_server(app, "127.0.0.1", port)
     with pytest.raises(ServerError, match="not an address of this machine"):
         make_server(app, "192.0.2.1", 0)  # TEST-NET-1: no machine's own address
-
-
-def load_bench(name: str) -> Any:
-    spec = importlib.util.spec_from_file_location(name, ROOT / "bench" / f"{name}.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def test_fuzzed_requests_never_get_a_5xx(runtime: Runtime) -> None:
