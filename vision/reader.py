@@ -124,6 +124,9 @@ class BoardReader:
     _tray_learnt_empty: bool = field(default=False, repr=False)
     #: The last frame read: where it showed the whole mat (None: nowhere), and what it showed.
     _still: StillFrames[tuple[Location | None, Observation]] = field(default_factory=StillFrames, repr=False)
+    #: The part of the frame the last reading looked at (:meth:`_read_from`), and what it
+    #: depends on: the location, the tray's place and the frame's size.
+    _looked_at: tuple[Location, np.ndarray, tuple[int, ...], Region | None] | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         self.locator = BoardLocator(self.geometry)
@@ -232,12 +235,20 @@ class BoardReader:
         """The part of ``frame`` a reading at ``location`` looks at: the whole mat, its markers
         and grid, the board's top view and the tray's band (which reaches past the paper's edge),
         with a pixel around for the warps' sampling; None (the whole frame) where the mat's
-        place cannot say."""
-        mat = corners_in_frame((self.geometry.width_px, self.geometry.height_px), location.homography)
-        corners = np.concatenate([mat, self.plane.footprint(location.homography), self.tray.footprint(self._tray_place(location))])
+        place cannot say. Worked out once for each location, place of the tray and frame size."""
+        tray_place = self._tray_place(location)
+        looked = self._looked_at
+        if looked is None or looked[0] is not location or looked[1] is not tray_place or looked[2] != frame.shape[:2]:
+            looked = self._looked_at = (location, tray_place, frame.shape[:2], self._region(frame.shape[:2], location.homography, tray_place))
+        return looked[3]
+
+    def _region(self, size: tuple[int, ...], homography: np.ndarray, tray_place: np.ndarray) -> Region | None:
+        """:meth:`_read_from` worked out, for a frame of ``size`` (height, width)."""
+        mat = corners_in_frame((self.geometry.width_px, self.geometry.height_px), homography)
+        corners = np.concatenate([mat, self.plane.footprint(homography), self.tray.footprint(tray_place)])
         if not np.isfinite(corners).all():
             return None
-        height, width = frame.shape[:2]
+        height, width = size
         (x0, y0), (x1, y1) = np.floor(corners.min(axis=0)) - 1, np.ceil(corners.max(axis=0)) + 2
         region = int(max(x0, 0)), int(max(y0, 0)), int(min(x1, width)), int(min(y1, height))
         return region if region[0] < region[2] and region[1] < region[3] else None
