@@ -904,26 +904,26 @@ class PieceFinder:
         on_outline = self._on_hidden_outline(lattice.inside[indices], evidence)
         shadows = [self._beside_another(index, places) for index in indices]
         field_coloured = self._field_coloured(lattice.inside[indices], drop, [light for light, _ in judged], least_drop, shadows)
+        found = [_found(inside.flat[index]) for index in indices]
+        # Each piece's kind as the picture's own pieces show them (those surely found: not a
+        # speck or a shadow), and unsure where it is torn between the kinds (whatever the others show).
+        lights = np.array([light for light, _ in judged])
+        surely = [number for number, chance in enumerate(found) if chance > 0.5]
+        looks = features[surely, 0]
+        doubted = _against_the_others(looks / self.colours.spread[0], lights[surely], SPLIT_GAP)
+        lights[surely] = np.where(doubted, 0.5, _as_the_others_show(looks, lights[surely]))
+        lights[np.array([torn for _, torn in judged], bool)] = 0.5
         pieces, sure, self._looks = [], [], []
-        for (index, base, (x, y), square, beside), its_features, (light, _), base_shows, coloured, outline in zip(
-                placed, features, judged, grounded, field_coloured, on_outline):
-            found = _found(inside.flat[index])
+        for (index, base, (x, y), square, beside), its_features, light, chance, base_shows, coloured, outline in zip(
+                placed, features, lights.tolist(), found, grounded, field_coloured, on_outline):
             near_stick = self._near(by_stick, x, y)
-            piece = Piece(x, y, square, found, light, bool(outside.flat[index] > CROWDED), self._spread(index),
+            piece = Piece(x, y, square, chance, light, bool(outside.flat[index] > CROWDED), self._spread(index),
                           bool(base_shows) and not near_stick and not beside, near_stick, coloured, bool(outline))
             pieces.append(piece)
-            if found > 0.5:
+            if chance > 0.5:
                 sure.append(index)
                 if self._shares(piece).get(square, 0.0) > LOOK_SURE and not outline:  # the outline teaches no look
                     self._looks.append((square, base[0], its_features))
-        surely = [number for number, piece in enumerate(pieces) if piece.found > 0.5]  # not a speck or a shadow
-        calls = np.array([pieces[number].light for number in surely])
-        looks = features[surely, 0]
-        doubted = _against_the_others(looks / self.colours.spread[0], calls, SPLIT_GAP)
-        for number, light in zip(surely, np.where(doubted, 0.5, _as_the_others_show(looks, calls)).tolist()):
-            if light != pieces[number].light:
-                pieces[number] = replace(pieces[number], light=light)
-        pieces = [replace(piece, light=0.5) if doubtful else piece for piece, (_, doubtful) in zip(pieces, judged)]  # whatever the others show
         explained = lattice.body_mask(sure, self.plane.size, grow=EXPLAINED_GROW)
         unexplained = seen & ~explained & background.grid
         behind: list[tuple[int, Piece]] = []
