@@ -177,7 +177,7 @@ class BoardLocator:
     location: Location | None = None
     _detector: Any = field(init=False, repr=False)
     _modules: dict[int, tuple[np.ndarray, np.ndarray]] = field(init=False, repr=False)
-    _checked: tuple[Location, list[tuple[np.ndarray, np.ndarray]]] | None = field(default=None, init=False, repr=False)
+    _checked: tuple[Location, tuple[int, ...], list[tuple[np.ndarray, np.ndarray]]] | None = field(default=None, init=False, repr=False)
     #: How many of the mat's markers the last detection found (fewer than needed for a fit too).
     markers_seen: int = field(default=0, init=False)
     _averages: dict[int, tuple[np.ndarray, int]] = field(default_factory=dict, init=False, repr=False)
@@ -255,27 +255,25 @@ class BoardLocator:
 
     def markers_still_there(self, frame: np.ndarray, location: Location) -> int:
         """How many markers still show their own black and white modules where expected."""
-        if self._checked is None or self._checked[0] is not location:
-            self._checked = (location, self._project_modules(location.homography))
-        pixels = self._checked[1]
-        height, width = frame.shape[:2]
+        if self._checked is None or self._checked[0] is not location or self._checked[1] != frame.shape[:2]:
+            self._checked = (location, frame.shape[:2], self._project_modules(location.homography, frame.shape[:2]))
         count = 0
-        for black, white in pixels:
-            if black[:, 1].max() >= height or white[:, 1].max() >= height or black[:, 0].max() >= width or white[:, 0].max() >= width:
-                continue
+        for black, white in self._checked[2]:
             dark = frame[black[:, 1], black[:, 0]].max(axis=-1).astype(int)
             light = frame[white[:, 1], white[:, 0]].min(axis=-1).astype(int)
             if np.sort(light)[len(light) // 5] - np.sort(dark)[-1 - len(dark) // 5] > 25:
                 count += 1
         return count
 
-    def _project_modules(self, homography: np.ndarray) -> list[tuple[np.ndarray, np.ndarray]]:
-        """Module centres in image pixels, for the markers wholly inside the image's positive quadrant."""
+    def _project_modules(self, homography: np.ndarray, size: tuple[int, ...]) -> list[tuple[np.ndarray, np.ndarray]]:
+        """Module centres in image pixels, for the markers wholly inside an image of ``size`` (height, width)."""
         found = []
+        height, width = size
         for black, white in self._modules.values():
             b = project(homography, black).round().astype(np.intp)
             w = project(homography, white).round().astype(np.intp)
-            if b.min() >= 0 and w.min() >= 0:
+            both = np.concatenate([b, w])
+            if both.min() >= 0 and both[:, 0].max() < width and both[:, 1].max() < height:
                 found.append((b, w))
         return found
 
