@@ -451,8 +451,9 @@ class Background:
 
     @cached_property
     def sample(self) -> np.ndarray:
-        """Flat indices of every other pixel of the grid each way: enough for the field's statistics."""
-        return np.flatnonzero(_every(2, self.grid.shape) & self.grid)
+        """Flat indices of every fourth pixel of the grid each way (some 1,500 at SQUARE_PX 30):
+        plenty for the field's statistics, and a quarter of the work of every other pixel."""
+        return np.flatnonzero(_every(4, self.grid.shape) & self.grid)
 
     @cached_property
     def paper_sample(self) -> np.ndarray:
