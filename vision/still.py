@@ -90,7 +90,9 @@ class StillFrames(Generic[Answer]):
     @staticmethod
     def _blocks_of(frame: np.ndarray) -> np.ndarray:
         """The frame's block means: bilinear at exactly half the size averages 2 x 2 pixels,
-        several times quicker than ``INTER_AREA``."""
+        several times quicker than ``INTER_AREA`` (and quicker still on a copy of a part of
+        a frame than on the part in place)."""
+        frame = np.ascontiguousarray(frame)
         for _ in range(HALVINGS):
             height, width = frame.shape[:2]
             frame = cv2.resize(frame, (max(1, width // 2), max(1, height // 2)), interpolation=cv2.INTER_LINEAR)
