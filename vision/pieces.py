@@ -451,8 +451,14 @@ class Background:
 
     @cached_property
     def sample(self) -> np.ndarray:
+        """Flat indices of every other pixel of the grid each way: enough for its noise, its
+        printed lines' too (thin: few of its pixels)."""
+        return np.flatnonzero(_every(2, self.grid.shape) & self.grid)
+
+    @cached_property
+    def field_sample(self) -> np.ndarray:
         """Flat indices of every fourth pixel of the grid each way (some 1,500 at SQUARE_PX 30):
-        plenty for the field's statistics, and a quarter of the work of every other pixel."""
+        plenty for the field's colour and light each frame, a quarter of the work of :attr:`sample`."""
         return np.flatnonzero(_every(4, self.grid.shape) & self.grid)
 
     @cached_property
@@ -858,14 +864,14 @@ class PieceFinder:
         changes = background.changes(colour_planes(view))
         paper = self._paper_drift(changes)
         # The light's colour changed: take off the bare field's drop (a hand may hide most of it).
-        field_red, field_blue = _field_drops(*(d.ravel()[background.sample] for d in (changes.drop_red, changes.drop_blue)))
+        field_red, field_blue = _field_drops(*(d.ravel()[background.field_sample] for d in (changes.drop_red, changes.drop_blue)))
         if max(abs(field_red - paper[0]), abs(field_blue - paper[1])) > FIELD_DRIFT:  # what looks bare is not
             field_red, field_blue = paper[0], paper[1]
         red_drop, blue_drop = changes.drop_red - field_red, changes.drop_blue - field_blue
         drop, least_drop = np.maximum(red_drop, blue_drop), np.minimum(red_drop, blue_drop)
         low, width = self._evidence_floor(drop)
         green = np.clip((drop - low) / width, 0, 1)
-        field = background.sample[green.ravel()[background.sample] < 0.5]
+        field = background.field_sample[green.ravel()[background.field_sample] < 0.5]
         overall = (median(changes.lighter.ravel()[field]), median(changes.redder.ravel()[field])) if field.size else (0.0, 0.0)
         # Brighter than the start picture is no sign here: the start pieces' shadows are gone.
         # Darker is, but not where the colour is the field's, when the start picture showed
