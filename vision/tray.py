@@ -704,11 +704,14 @@ class TrayReader:
         changed (see EDGE_BLUR_MM)."""
         reach = EDGE_BLUR_PX + 1  # the blend's width, and the view's smoothing
         moved = (changed > 0).astype(np.uint8)
-        before, after = (cv2.dilate(moved & side, _SQUARE3, iterations=reach) for side in (self._on_paper & (1 - self._blurred), 1 - self._on_paper))
+        beyond = self._beyond | cv2.dilate(1 - in_view, _SQUARE3)
+        off_paper = moved & (1 - self._on_paper)
+        if not off_paper.any() and not (moved & beyond).any():  # most frames: nothing reaches the far side
+            return np.zeros_like(moved)
+        before, after = (cv2.dilate(side, _SQUARE3, iterations=reach) for side in (moved & self._on_paper & (1 - self._blurred), off_paper))
         changed = moved | (self._blurred & before & after)
         count, labels = labelled_parts(changed)
         if count > 1:
-            beyond = self._beyond | cv2.dilate(1 - in_view, _SQUARE3)
             across = _parts_touching(labels, count, beyond > 0) & _parts_touching(labels, count, self._beside > 0)
             if across.any():  # most frames: nothing crosses
                 return across[labels].astype(np.uint8)
