@@ -1068,8 +1068,8 @@ class PieceFinder:
         background = self.background
         assert background is not None
         drop_red, drop_blue, lighter, redder = drift
-        changed = ((np.abs(changes.redder - redder) > REDDER) | (np.abs(changes.drop_red - drop_red) > GREENNESS_CHANGE)
-                   | (np.abs(changes.drop_blue - drop_blue) > GREENNESS_CHANGE) | (changes.lighter - lighter < -DARKER)
+        changed = ((cv2.absdiff(changes.redder, redder) > REDDER) | (cv2.absdiff(changes.drop_red, drop_red) > GREENNESS_CHANGE)
+                   | (cv2.absdiff(changes.drop_blue, drop_blue) > GREENNESS_CHANGE) | (changes.lighter - lighter < -DARKER)
                    | ((changes.redder - redder > SKIN_REDDER) & (changes.lighter - lighter < -SKIN_DARKER)))
         return cv2.morphologyEx((changed & (background.paper | background.tray)).astype(np.uint8), cv2.MORPH_OPEN, _SQUARE3) > 0
 
