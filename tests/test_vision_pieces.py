@@ -432,6 +432,27 @@ def test_a_base_found_just_over_the_line_between_two_squares_is_sure_of_neither(
     assert finder._shares(inside)[7] > SURE
 
 
+def test_a_piece_by_the_line_of_a_square_another_piece_surely_holds_stands_on_its_own_side() -> None:
+    """A square holds one piece. A light piece's base found 1.5 pixels inside square 5, by its
+    line with square 4, is sure of neither square alone; with a dark piece standing surely on
+    square 4 it stands on 5, and square 4 is surely dark (generated case A4 seed 2 #168 read
+    square 4 unsure: the light piece's share of it made square 4 look partly light)."""
+    finder = _calibrated_a3().pieces
+    assert finder._lattice is not None and finder._camera is not None
+    nadir_x, nadir_y, height_mm = finder._camera
+    finder.set_camera(np.array([nadir_x, nadir_y]), height_mm, view_px_per_picture_px=1.0)
+    spread = finder._spread(int(np.argmin(np.hypot(*finder._lattice.axis.T))))
+    x0, y0 = finder.plane.grid_origin
+    middle, line = y0 + 0.5 * SQUARE_PX, x0 + 4 * SQUARE_PX  # between squares 4 and 5
+    dark = Piece(line - 0.5 * SQUARE_PX, middle, 4, 1.0, 0.0, False, spread)
+    light = Piece(line + 1.5, middle, 5, 1.0, 1.0, False, spread)
+    nothing, no_sign = np.zeros(finder.plane.size[::-1], bool), np.zeros(30)
+    alone = finder._squares([light], nothing, nothing, no_sign)
+    assert max(alone.confidence[3:5]) < SURE
+    beside = finder._squares([dark, light], nothing, nothing, no_sign)
+    assert beside.labels[3:5] == "DL" and min(beside.confidence[3:5]) > SURE
+
+
 @pytest.mark.parametrize("learnt_mm", [None, 1.0])
 def test_a_tall_piece_standing_on_a_line_is_sure_of_neither_square_however_flat_it_was_learnt(learnt_mm: float | None) -> None:
     """Spools 14 mm tall and 19 across on the A3 mat, a camera 56 cm up tilted 20 degrees: the

@@ -1130,7 +1130,7 @@ class PieceFinder:
         occupied_not = np.ones(31)
         light_weight = np.zeros(31)
         weight = np.zeros(31)
-        shares = [self._shares(piece) for piece in pieces]
+        shares = _one_a_square(pieces, [self._shares(piece) for piece in pieces])
         for piece, its_shares in zip(pieces, shares):
             for square, share in its_shares.items():
                 occupied_not[square] *= 1.0 - piece.found * share
@@ -1530,6 +1530,24 @@ def _row_sums(values: np.ndarray) -> np.ndarray:
         [3.0, 12.0]
     """
     return np.einsum("ij->i", values)
+
+
+def _one_a_square(pieces: Sequence[Piece], shares: list[dict[int, float]]) -> list[dict[int, float]]:
+    """Each piece's ``shares`` of the squares (:meth:`PieceFinder._shares`), none on a square
+    beside its own where another piece surely stands (HELD): a square holds one piece, so a
+    piece standing near that square's line stands on its own side of it.
+
+        >>> held, near_line = Piece(15.0, 15.0, 1, 1.0, 0.0, False), Piece(31.0, 15.0, 2, 1.0, 1.0, False)
+        >>> _one_a_square([held, near_line], [{1: 1.0}, {2: 0.8, 1: 0.2}])
+        [{1: 1.0}, {2: 1.0}]
+    """
+    held = {piece.square for piece, its in zip(pieces, shares) if piece.found * its.get(piece.square, 0.0) >= HELD}
+    settled = []
+    for piece, its in zip(pieces, shares):
+        kept = {square: share for square, share in its.items() if square == piece.square or square not in held}
+        total = sum(kept.values())
+        settled.append({square: share / total for square, share in kept.items()} if len(kept) < len(its) and total > 0 else its)
+    return settled
 
 
 def two_kinds(lights: Sequence[float]) -> bool:
