@@ -706,7 +706,7 @@ class TrayReader:
         moved = (changed > 0).astype(np.uint8)
         beyond = self._beyond | cv2.dilate(1 - in_view, _SQUARE3)
         off_paper = moved & (1 - self._on_paper)
-        if not off_paper.any() and not (moved & beyond).any():  # most frames: nothing reaches the far side
+        if not off_paper.any() and not (moved & beyond).any():  # most frames: nothing at the far side, no edge to fill in
             return np.zeros_like(moved)
         before, after = (cv2.dilate(side, _SQUARE3, iterations=reach) for side in (moved & self._on_paper & (1 - self._blurred), off_paper))
         changed = moved | (self._blurred & before & after)
