@@ -870,7 +870,7 @@ class PieceFinder:
         red_drop, blue_drop = changes.drop_red - field_red, changes.drop_blue - field_blue
         drop, least_drop = np.maximum(red_drop, blue_drop), np.minimum(red_drop, blue_drop)
         low, width = self._evidence_floor(drop)
-        green = np.clip((drop - low) / width, 0, 1)
+        green = _to_unit((drop - low) / width)
         field = background.field_sample[green.ravel()[background.field_sample] < 0.5]
         overall = (median(changes.lighter.ravel()[field]), median(changes.redder.ravel()[field])) if field.size else (0.0, 0.0)
         # Brighter than the start picture is no sign here: the start pieces' shadows are gone.
@@ -1892,7 +1892,7 @@ def _start_evidence(planes: tuple[np.ndarray, ...], grid: np.ndarray, green_shad
         upper = drop[grid & (drop <= 0)]
         spread = spread_below_zero(upper) if upper.size else 0.02
         threshold = max(0.06, NOISE_SIGMAS * spread)
-        green = np.maximum(green, np.clip((drop - threshold) / (threshold / 2) + 0.5, 0, 1))
+        green = np.maximum(green, _to_unit((drop - threshold) / (threshold / 2) + 0.5))
         if green_shadows:
             field_hued &= _field_hued(drop, threshold / 2)
     lighter = planes[2] - _local_field(planes[2], grid)
@@ -1936,12 +1936,23 @@ def _local_field(values: np.ndarray, grid: np.ndarray) -> np.ndarray:
 
 def _bright_or_dark(lighter: np.ndarray) -> np.ndarray:
     """Evidence from brightness against the field alone."""
-    return np.maximum(np.clip((lighter - BRIGHTER) / 0.15, 0, 1), _dark(lighter)).astype(np.float32, copy=False)
+    return np.maximum(_to_unit((lighter - BRIGHTER) / 0.15), _dark(lighter)).astype(np.float32, copy=False)
 
 
 def _dark(lighter: np.ndarray) -> np.ndarray:
     """Evidence from darkness against the field alone (:func:`_bright_or_dark` without the brightness)."""
-    return np.clip((-lighter - DARKER) / 0.3, 0, 1).astype(np.float32, copy=False)
+    return _to_unit((-lighter - DARKER) / 0.3).astype(np.float32, copy=False)
+
+
+def _to_unit(values: np.ndarray) -> np.ndarray:
+    """``values`` (a new array, changed in place) clipped to 0..1: numpy 1.x clips float32
+    one value at a time, and takes the larger and the smaller of two several values at once.
+
+        >>> _to_unit(np.array([-0.5, 0.25, 2.0], np.float32)).tolist()
+        [0.0, 0.25, 1.0]
+    """
+    values = np.asarray(values)
+    return np.minimum(np.maximum(values, 0, out=values), 1, out=values)
 
 
 def _solid(evidence: np.ndarray) -> np.ndarray:
