@@ -401,6 +401,11 @@ def test_a_pale_piece_clipped_in_a_lamp_s_glare_is_a_sign_of_a_piece_and_the_gla
     assert finder._clipped_in_glare(view, 0.0).sum() == 100
 
 
+def squares_of(finder: PieceFinder, pieces: list[Piece], unexplained: np.ndarray, large: np.ndarray, faint: np.ndarray) -> SquareReadings:
+    """The squares as ``finder`` reads them from the ``pieces`` found and the masks of a frame (see :meth:`PieceFinder._squares`)."""
+    return finder._squares(pieces, [finder._shares(piece) for piece in pieces], unexplained, large, faint)
+
+
 def test_a_base_seen_just_beyond_the_grids_edge_stands_on_the_edge_square() -> None:
     finder = _calibrated_a3().pieces
     x0, y0 = finder.plane.grid_origin
@@ -447,9 +452,9 @@ def test_a_piece_by_the_line_of_a_square_another_piece_surely_holds_stands_on_it
     dark = Piece(line - 0.5 * SQUARE_PX, middle, 4, 1.0, 0.0, False, spread)
     light = Piece(line + 1.5, middle, 5, 1.0, 1.0, False, spread)
     nothing, no_sign = np.zeros(finder.plane.size[::-1], bool), np.zeros(30)
-    alone = finder._squares([light], nothing, nothing, no_sign)
+    alone = squares_of(finder, [light], nothing, nothing, no_sign)
     assert max(alone.confidence[3:5]) < SURE
-    beside = finder._squares([dark, light], nothing, nothing, no_sign)
+    beside = squares_of(finder, [dark, light], nothing, nothing, no_sign)
     assert beside.labels[3:5] == "DL" and min(beside.confidence[3:5]) > SURE
 
 
@@ -500,10 +505,10 @@ def test_two_pieces_of_two_kinds_on_one_square_leave_the_square_across_the_neare
     dark = Piece(x0 + 3.6 * SQUARE_PX, middle, 4, 1.0, 0.0, False)
     fifth = Piece(x0 + 4.5 * SQUARE_PX, middle, 5, 1.0, 1.0, False)
     nothing, no_sign = np.zeros(finder.plane.size[::-1], bool), np.zeros(30)
-    squares = finder._squares([light, dark, fifth], nothing, nothing, no_sign)
+    squares = squares_of(finder, [light, dark, fifth], nothing, nothing, no_sign)
     assert squares.labels[2] == "." and squares.confidence[2] <= 0.5
     assert squares.labels[4] == "L" and squares.confidence[4] > SURE
-    one_kind = finder._squares([light, replace(dark, light=1.0), fifth], nothing, nothing, no_sign)
+    one_kind = squares_of(finder, [light, replace(dark, light=1.0), fifth], nothing, nothing, no_sign)
     assert one_kind.labels[2] == "." and one_kind.confidence[2] > SURE
 
 
@@ -526,9 +531,9 @@ def test_the_grids_outline_where_a_start_piece_hid_it_is_a_sign_of_a_piece_not_a
     assert finder._on_hidden_outline(lattice.inside[[on_line, on_six]], evidence).tolist() == [True, False]
     sign = Piece(x0 + 3.0, y0 + 15.0, 1, 1.0, 1.0, False, on_outline=True)
     nothing, no_sign = np.zeros(finder.plane.size[::-1], bool), np.zeros(30)
-    squares = finder._squares([sign], nothing, nothing, no_sign)
+    squares = squares_of(finder, [sign], nothing, nothing, no_sign)
     assert squares.confidence[0] <= 0.5
-    held = finder._squares([sign, replace(sign, x=x0 + 15.0, on_outline=False)], nothing, nothing, no_sign)
+    held = squares_of(finder, [sign, replace(sign, x=x0 + 15.0, on_outline=False)], nothing, nothing, no_sign)
     assert held.labels[0] == "L" and held.confidence[0] > SURE
 
 
@@ -580,7 +585,7 @@ def test_a_piece_sized_patch_no_piece_explains_is_a_doubtful_square_and_a_larger
     hand[int(y) : int(y) + SQUARE_PX, int(x) : int(x) + 2 * SQUARE_PX] = True  # over 19 and 18
     for patch, doubtful, covered in ((piece, [19], []), (hand, [18, 19], [18, 19])):
         patch &= background.grid
-        squares = finder._squares([], patch, finder._larger_than_a_piece(patch), np.zeros(30))
+        squares = squares_of(finder, [], patch, finder._larger_than_a_piece(patch), np.zeros(30))
         assert list(np.flatnonzero(squares.covered) + 1) == covered
         assert list(np.flatnonzero(squares.confidence < 0.95) + 1) == doubtful
 

@@ -920,16 +920,17 @@ class PieceFinder:
         doubted = _against_the_others(looks / self.colours.spread[0], lights[surely], SPLIT_GAP)
         lights[surely] = np.where(doubted, 0.5, _as_the_others_show(looks, lights[surely]))
         lights[np.array([torn for _, torn in judged], bool)] = 0.5
-        pieces, sure, self._looks = [], [], []
+        pieces, shares, sure, self._looks = [], [], [], []
         for (index, base, (x, y), square, beside), its_features, light, chance, base_shows, coloured, outline in zip(
                 placed, features, lights.tolist(), found, grounded, field_coloured, on_outline):
             near_stick = self._near(by_stick, x, y)
             piece = Piece(x, y, square, chance, light, bool(outside.flat[index] > CROWDED), self._spread(index),
                           bool(base_shows) and not near_stick and not beside, near_stick, coloured, bool(outline))
             pieces.append(piece)
+            shares.append(self._shares(piece))
             if chance > 0.5:
                 sure.append(index)
-                if self._shares(piece).get(square, 0.0) > LOOK_SURE and not outline:  # the outline teaches no look
+                if shares[-1].get(square, 0.0) > LOOK_SURE and not outline:  # the outline teaches no look
                     self._looks.append((square, base[0], its_features))
         explained = lattice.body_mask(sure, self.plane.size, grow=EXPLAINED_GROW)
         unexplained = seen & ~explained & background.grid
@@ -937,6 +938,7 @@ class PieceFinder:
         if self.plane.square_means(unexplained).max() > DOUBTFUL:
             behind = self._behind(evidence, own, drop, explained, peaks, changes, field_light)
             pieces += [piece for _, piece in behind]
+            shares += [self._shares(piece) for _, piece in behind]
             explained |= lattice.body_mask([index for index, _ in behind], self.plane.size, grow=EXPLAINED_GROW)
             unexplained &= ~explained
         pieces = self._uncrowded(pieces, list(zip(surely, sure)), behind, evidence)
@@ -948,7 +950,7 @@ class PieceFinder:
         if self.rims_shown:
             sign |= _rims(view, background.grid) > 0.5
         faint = self.plane.square_means(sign & ~explained & background.grid)
-        self._unreached = (seen, changed & ~overhang, self._squares(pieces, unexplained, self._larger_than_a_piece(unexplained), faint))
+        self._unreached = (seen, changed & ~overhang, self._squares(pieces, shares, unexplained, self._larger_than_a_piece(unexplained), faint))
         return self.reached_from(from_beyond)
 
     def reached_from(self, from_beyond: np.ndarray | None) -> SquareReadings:
@@ -1123,14 +1125,15 @@ class PieceFinder:
         large[0] = False
         return large[labels] if large.any() else np.zeros_like(patches)
 
-    def _squares(self, pieces: list[Piece], unexplained: np.ndarray, large: np.ndarray, faint: np.ndarray) -> SquareReadings:
-        """The squares as the ``pieces`` found show them, covered where ``large`` patches no piece
-        explains lie or pieces found crowded stand (what reaches in from beyond:
-        :meth:`reached_from`)."""
+    def _squares(self, pieces: list[Piece], shares: list[dict[int, float]], unexplained: np.ndarray, large: np.ndarray,
+                 faint: np.ndarray) -> SquareReadings:
+        """The squares as the ``pieces`` found show them (each with its ``shares`` of the squares:
+        :meth:`_shares`), covered where ``large`` patches no piece explains lie or pieces found
+        crowded stand (what reaches in from beyond: :meth:`reached_from`)."""
         occupied_not = np.ones(31)
         light_weight = np.zeros(31)
         weight = np.zeros(31)
-        shares = _one_a_square(pieces, [self._shares(piece) for piece in pieces])
+        shares = _one_a_square(pieces, shares)
         for piece, its_shares in zip(pieces, shares):
             for square, share in its_shares.items():
                 occupied_not[square] *= 1.0 - piece.found * share

@@ -627,12 +627,12 @@ class TrayReader:
         no_tray = np.zeros_like(clipped)  # looked at only where a pixel clips: usually few
         if clipped.any():
             no_tray[clipped] = self._beyond_clipping(clipped, tray, change, drift) | self._clipped_before_green(clipped, tray, shift)
-        found = np.where(clipped, no_tray, (moved > COLOUR_CHANGE) | unseen_colour) & (self._inner > 0)
+        found = (no_tray | (((moved > COLOUR_CHANGE) | unseen_colour) & ~clipped)) & (self._inner > 0)  # no_tray lies where it clips
         objects = cv2.morphologyEx(found.astype(np.uint8), cv2.MORPH_OPEN, _SQUARE3)
         # 2. Brightness against the lit tray near it (lamps vary slowly): the brightest free
         # tray near it, as shadows and the parts of sticks too dark to show a colour only darken.
         free = (self._inner & (1 - objects)) > 0
-        lit = cv2.dilate(np.where(free, brightness, _NONE).astype(np.float32), np.ones(_NEAR, np.uint8))
+        lit = cv2.dilate(np.where(free, brightness, np.float32(_NONE)), np.ones(_NEAR, np.uint8))
         unlit = lit <= _NONE  # no free tray near: the free tray's middle brightness
         if unlit.any():
             free_samples = sampled_brightness[free.ravel()[self._grid]]
