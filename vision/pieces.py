@@ -34,7 +34,7 @@ import cv2
 import numpy as np
 
 from senet.vision.parts import labelled_parts, measured_parts
-from senet.vision.plane import CLIPPED, LOG, SQUARE_PX, BoardPlane, colour_planes
+from senet.vision.plane import CLIPPED, LOG, SQUARE_PX, BoardPlane, colour_planes, part_means
 from senet.vision.robust import median, median_around, percentile, row_medians, row_percentiles, spread_below_zero
 
 #: The kinds of piece (their letters on a board) as reasons name them.
@@ -1328,8 +1328,10 @@ class PieceFinder:
         each as much as it shows. Where hardly any field shows, the whole field's (``overall``)."""
         background = self.background
         assert background is not None
-        plain = (background.grid & ~background.filled & ~cv2.dilate(seen.astype(np.uint8), _SHADOW).astype(bool)).astype(np.float32)
-        shown, lighter, redder = (_around(self.plane.cell_means(layer)) for layer in (plain, changes.lighter * plain, changes.redder * plain))
+        part = self.plane.grid_part
+        shaded = part(cv2.dilate(seen.astype(np.uint8), _SHADOW))
+        plain = (part(background.grid) & ~part(background.filled) & (shaded == 0)).astype(np.float32)
+        shown, lighter, redder = (_around(part_means(layer)) for layer in (plain, part(changes.lighter) * plain, part(changes.redder) * plain))
         around = np.where((shown >= FIELD_SHOWN)[..., None], np.dstack([lighter, redder]) / np.maximum(shown, 1e-6)[..., None], overall)
         light = np.zeros((30, 2))
         light[self.plane.cells - 1] = around

@@ -81,11 +81,14 @@ class BoardPlane:
         x, y = (self.geometry.squares[square].min(axis=0) - self.origin) * self.scale
         return float(round(x, 1)), float(round(y, 1))
 
+    def grid_part(self, image: np.ndarray) -> np.ndarray:
+        """The part of a top-view ``image`` over the grid (a view, not a copy)."""
+        x0, y0 = self.grid_origin
+        return image[y0 : y0 + 3 * SQUARE_PX, x0 : x0 + 10 * SQUARE_PX]
+
     def cell_means(self, image: np.ndarray) -> np.ndarray:
         """Each square's mean of a top-view ``image``, as the grid lies (3 x 10, and its channels)."""
-        x0, y0 = self.grid_origin
-        block = image[y0 : y0 + 3 * SQUARE_PX, x0 : x0 + 10 * SQUARE_PX].astype(np.float32)
-        return cv2.resize(block, (10, 3), interpolation=cv2.INTER_AREA)
+        return part_means(self.grid_part(image))
 
     def square_means(self, image: np.ndarray) -> np.ndarray:
         """Each square's mean of a top-view ``image`` (its channels averaged), for squares 1-30."""
@@ -102,6 +105,17 @@ class BoardPlane:
     def footprint(self, homography: np.ndarray) -> np.ndarray:
         """The top view's corners in the frame (4 x 2), given the mat-pixel -> image homography."""
         return self._warp.footprint(homography @ self.to_mat())
+
+
+def part_means(part: np.ndarray) -> np.ndarray:
+    """Each square's mean of an image of the grid's part (:meth:`BoardPlane.grid_part`), as
+    the grid lies (3 x 10, and its channels); float32 images are averaged in place, others
+    as float32 copies.
+
+        >>> part_means(np.ones((3 * SQUARE_PX, 10 * SQUARE_PX), bool)).shape
+        (3, 10)
+    """
+    return cv2.resize(part.astype(np.float32, copy=False), (10, 3), interpolation=cv2.INTER_AREA)
 
 
 def colour_planes(view: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
