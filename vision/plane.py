@@ -86,13 +86,9 @@ class BoardPlane:
         x0, y0 = self.grid_origin
         return image[y0 : y0 + 3 * SQUARE_PX, x0 : x0 + 10 * SQUARE_PX]
 
-    def cell_means(self, image: np.ndarray) -> np.ndarray:
-        """Each square's mean of a top-view ``image``, as the grid lies (3 x 10, and its channels)."""
-        return part_means(self.grid_part(image))
-
     def square_means(self, image: np.ndarray) -> np.ndarray:
         """Each square's mean of a top-view ``image`` (its channels averaged), for squares 1-30."""
-        means = self.cell_means(image)
+        means = part_means(self.grid_part(image))
         means = means.mean(axis=2) if means.ndim == 3 else means
         squares = np.zeros(31)
         squares[self.cells.ravel()] = means.ravel()
