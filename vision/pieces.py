@@ -1950,8 +1950,9 @@ def _dark(lighter: np.ndarray) -> np.ndarray:
 
 
 def _to_unit(values: np.ndarray) -> np.ndarray:
-    """``values`` (a new array, changed in place) clipped to 0..1: numpy 1.x clips float32
-    one value at a time, and takes the larger and the smaller of two several values at once.
+    """``values`` clipped to 0..1, in place (pass an array of your own, e.g. a fresh result):
+    numpy 1.x's ``np.clip`` steps through float32 one value at a time, while ``np.maximum``
+    and ``np.minimum`` take several at once.
 
         >>> _to_unit(np.array([-0.5, 0.25, 2.0], np.float32)).tolist()
         [0.0, 0.25, 1.0]
