@@ -24,7 +24,10 @@ import numpy as np
 from senet.vision.geometry import MatGeometry
 from senet.vision.warp import Warp
 
-#: A square's side in the top view.
+#: A square's side in the top view. Fewer pixels read quicker, but the piece finder's rules
+#: were weighed at 30. Of 400 hard generated cases (A3 and A4, seed 1): at 27 (5.5% fewer
+#: instructions a frame), one clear picture was read a wrong board "ok"; at 24 (12% fewer), two
+#: starts taken again were.
 SQUARE_PX = 30
 #: Room around the grid, in squares: pieces overhang their squares and tall tops lean out.
 MARGIN_SQUARES = 1.2

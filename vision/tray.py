@@ -48,6 +48,9 @@ from senet.vision.plane import CLIPPED, CLIPPED_FROM, LOG
 from senet.vision.still import StillFrames
 from senet.vision.warp import Warp
 
+#: The tray's top view, mm per pixel. Coarser reads quicker, but sticks lying side by side
+#: part less plainly: at 1.6 (5% fewer instructions a frame) one throw of 100 hard generated A4
+#: pictures went unread, at 2.0 (12% fewer) five.
 MM_PER_PX = 1.5
 #: A stick's footprint (length, width) in tray pixels: 130 x 18 mm.
 STICK_PX = (130.0 / MM_PER_PX, 18.0 / MM_PER_PX)
