@@ -941,6 +941,7 @@ class PieceFinder:
             shares += [self._shares(piece) for _, piece in behind]
             explained |= lattice.body_mask([index for index, _ in behind], self.plane.size, grow=EXPLAINED_GROW)
             unexplained &= ~explained
+        # Only a piece's crowded flag changes: each keeps its place, and its shares stand.
         pieces = self._uncrowded(pieces, list(zip(surely, sure)), behind, evidence)
         # A piece on the last row may overhang the paper between the grid and the tray, where
         # a stick may touch it: that is no arm (above the grid, fingers found as pieces are).
@@ -965,7 +966,8 @@ class PieceFinder:
 
     def _uncrowded(self, pieces: list[Piece], found: list[tuple[int, int]], behind: list[tuple[int, Piece]],
                    evidence: np.ndarray) -> list[Piece]:
-        """``pieces``, none of them crowded by other pieces alone (:meth:`_crowded`). ``found``:
+        """``pieces`` in their order, none of them crowded by other pieces alone (:meth:`_crowded`):
+        only that flag changes, never a piece's place. ``found``:
         the pieces surely found, by their number in ``pieces`` and their lattice point. A piece
         found ``behind`` one on its square (a tall piece's top, found again) crowds it no more
         than another piece does."""
