@@ -360,6 +360,8 @@ class TrayReader:
     #: The last reading made to the end, with the homography it was read through, kept with
     #: its tray and band as warped.
     _still: StillFrames[tuple[np.ndarray, TrayReading]] = field(default_factory=StillFrames, init=False, repr=False)
+    #: Where the band shows the picture, and where what crosses it comes from beyond then (:meth:`_beyond_in`).
+    _beyond_view: tuple[np.ndarray, np.ndarray] | None = field(default=None, init=False, repr=False)
 
     def __post_init__(self) -> None:
         px_per_mat_px = 25.4 / self.geometry.dpi / MM_PER_PX
@@ -379,6 +381,8 @@ class TrayReader:
         for marker in self.geometry.markers.values():  # printed black and white: no colour to change
             corners = cv2.perspectiveTransform(marker.reshape(1, 4, 2).astype(np.float64), self._to_band)[0]
             cv2.fillConvexPoly(self._ring, np.round(corners).astype(np.int32), 0)
+        self._ring_pixels = np.flatnonzero(self._ring)
+        self._ring_values = (self._ring_pixels[:, None] * 3 + np.arange(3)).ravel()  # their places in a view of 3 channels
         # Where the band ends, or the paper (the table, often of a hand's colour, lies beyond):
         # what crosses the band to there comes from beyond.
         self._beyond = np.zeros_like(self._ring)
@@ -392,6 +396,7 @@ class TrayReader:
         self._beside = cv2.dilate(1 - self._ring, _SQUARE3) & self._ring
         self._beside[:h, band : band + w] = 0
         self._band_reference = np.zeros((h + band, w + 2 * band, 3), np.float32)
+        self._ring_reference = self._ring_of(self._band_reference)
         self._inner = np.zeros((h, w), np.uint8)
         self._inner[2:-2, 2:-2] = 1  # leave out the printed border line
         self.bars = BarFitter(self._inner, STICK_PX, self._ring)  # traces sticks lying together, and over the rim
@@ -454,6 +459,7 @@ class TrayReader:
         self._still.forget()
         banded = self._warp_band(frame, homography)
         self._band_reference = cv2.LUT(banded, LOG)
+        self._ring_reference = self._ring_of(self._band_reference)
         tray = self._tray(banded)
         self.reference = cv2.blur(self._tray(self._band_reference), (3, 3))
         self._below_green = (self.reference[..., 0] - self.reference[..., 1], self.reference[..., 2] - self.reference[..., 1])
@@ -585,8 +591,12 @@ class TrayReader:
                 continue
             box = (slice(y, y + h), slice(x, x + w))
             member = cv2.compare(labels[box], int(index), cv2.CMP_EQ)
-            parts = _touching(member, pale[box], dark[box]) or [member]
-            found += [_patch(part, pale[box], dark[box], edge[box], sides[box], parted=len(parts) > 1) for part in parts]
+            own = _own(member, pale[box], dark[box])
+            parts = _touching(member, *own)
+            if parts:
+                found += [_patch(part, _own(part, *own), edge[box], sides[box], parted=True) for part in parts]
+            else:
+                found.append(_patch(member, own, edge[box], sides[box], parted=False))
         return found
 
     def _sliver_at_far_rim(self, masks: TrayMasks) -> bool:
@@ -691,12 +701,27 @@ class TrayReader:
         2 where it is darker than any shadow, 3 between: a brown back, a hand's skin), the
         light's drift (``shift`` in colour, ``drift`` in brightness) taken off. ``logged``: the
         banded view's log values."""
-        blue_green, red_green, brightness = _ratios(cv2.subtract(logged, self._band_reference))
+        blue_green, red_green, brightness = _ratios(cv2.subtract(self._ring_of(logged), self._ring_reference))
         moved = cv2.add(cv2.absdiff(blue_green, float(shift[0])), cv2.absdiff(red_green, float(shift[1])))
-        changed = ((moved > PAPER_CHANGE) & (self._ring > 0)).astype(np.uint8)
-        changed[(changed > 0) & (brightness < drift + PALE_TOP_ON_PAPER)] = 3
-        changed[(changed > 0) & (brightness < drift + DARKER_THAN_SHADOW)] = 2
+        kind = (moved > PAPER_CHANGE).astype(np.uint8)
+        kind[(kind > 0) & (brightness < drift + PALE_TOP_ON_PAPER)] = 3
+        kind[(kind > 0) & (brightness < drift + DARKER_THAN_SHADOW)] = 2
+        changed = np.zeros(self._ring.shape, np.uint8)
+        changed.flat[self._ring_pixels] = kind.ravel()
         return changed
+
+    def _ring_of(self, banded: np.ndarray) -> np.ndarray:
+        """The pixels of the band of paper beside and below the tray, of a banded view of three
+        channels, as one row (a seventh of the view: quicker to work on than all of it)."""
+        return np.take(banded.ravel(), self._ring_values, mode="wrap").reshape(1, -1, 3)
+
+    def _beyond_in(self, in_view: np.ndarray) -> np.ndarray:
+        """Where what crosses the band comes from beyond (uint8 0/1): the band's far side, off
+        the paper, or next to where the band leaves the picture (``in_view``: 1 where the
+        band shows it; the same array while the camera stays put, and so this)."""
+        if self._beyond_view is None or self._beyond_view[0] is not in_view:
+            self._beyond_view = (in_view, self._beyond | cv2.dilate(1 - in_view, _SQUARE3))
+        return self._beyond_view[1]
 
     def _crossing(self, changed: np.ndarray, in_view: np.ndarray) -> np.ndarray:
         """What crosses the band of paper beside the tray (a mask of the banded view, uint8 0/1):
@@ -707,10 +732,10 @@ class TrayReader:
         changed (see EDGE_BLUR_MM)."""
         reach = EDGE_BLUR_PX + 1  # the blend's width, and the view's smoothing
         moved = (changed > 0).astype(np.uint8)
-        beyond = self._beyond | cv2.dilate(1 - in_view, _SQUARE3)
-        off_paper = moved & (1 - self._on_paper)
-        if not off_paper.any() and not (moved & beyond).any():  # most frames: nothing at the far side, no edge to fill in
+        beyond = self._beyond_in(in_view)
+        if not cv2.countNonZero(cv2.bitwise_and(moved, beyond)):  # most frames: nothing at the far side (beyond holds all off the paper), no edge to fill in
             return np.zeros_like(moved)
+        off_paper = moved & (1 - self._on_paper)
         before, after = (cv2.dilate(side, _SQUARE3, iterations=reach) for side in (moved & self._on_paper & (1 - self._blurred), off_paper))
         changed = moved | (self._blurred & before & after)
         count, labels = labelled_parts(changed)
@@ -779,8 +804,9 @@ def _reaching(objects: np.ndarray, pale: np.ndarray, dark: np.ndarray, reached: 
         x, y, w, h, _ = stats[index]
         box = (slice(y, y + h), slice(x, x + w))
         member = cv2.compare(labels[box], int(index), cv2.CMP_EQ)
-        for part in _touching(member, pale[box], dark[box]) or [member]:
-            if (reached[box][part > 0] > 0).any() or not _measured(part, pale[box], dark[box])[0].single:
+        own = _own(member, pale[box], dark[box])
+        for part in _touching(member, *own) or [member]:
+            if (reached[box][part > 0] > 0).any() or not _measured(part, *_own(part, *own))[0].single:
                 found[box] |= part > 0
     return found
 
@@ -798,21 +824,33 @@ def _parts_touching(labels: np.ndarray, count: int, mask: np.ndarray) -> np.ndar
     return touching
 
 
-def _patch(member: np.ndarray, pale: np.ndarray, dark: np.ndarray, edge: np.ndarray, sides: np.ndarray, parted: bool) -> Patch:
-    """The patch of the pixels ``member`` marks (uint8 0/255), with its stripes when it is not
-    one stick; ``sides``: the dark pixels that may be a pale stick's side (bool); ``parted``:
-    whether it was parted from sticks it touches."""
-    shape, rect = _measured(member, pale, dark)  # whether it is one stick is in its shape
-    edges = np.bincount(edge[member > 0], minlength=4)
-    return replace(shape, edge=int(edges[1:].sum()), washed=int(edges[2]), reached=int(edges[3]), parted=parted,
-                   sides=cv2.countNonZero(cv2.bitwise_and(sides.view(np.uint8), member & 1)),
-                   stripes=None if shape.single else stripes(member > 0, pale > 0, dark > 0, rect))
+def _own(member: np.ndarray, pale: np.ndarray, dark: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The ``pale`` and ``dark`` pixels (0/1) of the patch whose pixels ``member`` marks (uint8 0/255).
+
+        >>> pale, member = np.array([[1, 1, 0, 1]], np.uint8), np.array([[255, 0, 0, 255]], np.uint8)
+        >>> [side.tolist() for side in _own(member, pale, 1 - pale)]
+        [[[1, 0, 0, 1]], [[0, 0, 0, 0]]]
+    """
+    return cv2.bitwise_and(pale, member), cv2.bitwise_and(dark, member)
+
+
+def _patch(member: np.ndarray, own: tuple[np.ndarray, np.ndarray], edge: np.ndarray, sides: np.ndarray, parted: bool) -> Patch:
+    """The patch of the pixels ``member`` marks (uint8 0/255; ``own``: its pale and dark pixels,
+    0/1, :func:`_own`), with its stripes when it is not one stick; ``edge``: 1 along the edge
+    of what can be seen, 2 along a washed-out spot, 3 where something reached in; ``sides``:
+    the dark pixels that may be a pale stick's side (bool); ``parted``: whether it was parted
+    from sticks it touches."""
+    shape, rect = _measured(member, *own)  # whether it is one stick is in its shape
+    edges = cv2.calcHist([edge], [0], member, [4], [0, 4]).ravel().astype(int).tolist()
+    patch = Patch(shape.area, shape.length, shape.pale, shape.dark, edge=sum(edges[1:]), washed=edges[2], reached=edges[3], parted=parted,
+                  sides=cv2.countNonZero(cv2.bitwise_and(sides.view(np.uint8), member)))
+    return patch if patch.single else replace(patch, stripes=stripes(member > 0, own[0] > 0, own[1] > 0, rect))
 
 
 def _measured(member: np.ndarray, pale: np.ndarray, dark: np.ndarray) -> tuple[Patch, tuple]:
     """The size and sides of the patch of the pixels ``member`` marks (uint8 0/255; ``pale``
-    and ``dark``: the pixels of either side, 0/1), and the least rectangle round it
-    (``cv2.minAreaRect``).
+    and ``dark``: its own pixels of either side, 0/1, :func:`_own`), and the least rectangle
+    round it (``cv2.minAreaRect``).
 
         >>> member = np.zeros((20, 120), np.uint8)
         >>> member[4:16, 10:110] = 255  # a pale stick, 100 by 12 pixels
@@ -822,17 +860,15 @@ def _measured(member: np.ndarray, pale: np.ndarray, dark: np.ndarray) -> tuple[P
     """
     outline, _ = cv2.findContours(member, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     rect = cv2.minAreaRect(np.concatenate(outline))
-    mine = member & 1  # 0/1, as ``pale`` and ``dark``
-    pale_count, dark_count = (cv2.countNonZero(cv2.bitwise_and(side, mine)) for side in (pale, dark))
-    return Patch(cv2.countNonZero(member), float(max(rect[1])), pale_count, dark_count), rect
+    return Patch(cv2.countNonZero(member), float(max(rect[1])), cv2.countNonZero(pale), cv2.countNonZero(dark)), rect
 
 
 def _touching(member: np.ndarray, pale: np.ndarray, dark: np.ndarray) -> list[np.ndarray]:
     """Sticks lying against each other in one patch (uint8 0/255; ``pale`` and ``dark`` its
-    pixels of either side, 0/1): the shadowed seam between them is no stick, so the cores of
-    the pale and of the dark pixels (a slight erosion takes off a pale stick's dark side and
-    the blur at the seams) part them. Each core big enough to be a stick grows back over the
-    patch's pixels nearest it; no parts when there are fewer than two such cores.
+    own pixels of either side, 0/1, :func:`_own`): the shadowed seam between them is no stick,
+    so the cores of the pale and of the dark pixels (a slight erosion takes off a pale stick's
+    dark side and the blur at the seams) part them. Each core big enough to be a stick grows
+    back over the patch's pixels nearest it; no parts when there are fewer than two such cores.
 
         >>> two = np.zeros((40, 120), np.uint8)
         >>> two[5:30, 10:100] = 255  # two pale sticks fused by the shadow between them
@@ -841,8 +877,7 @@ def _touching(member: np.ndarray, pale: np.ndarray, dark: np.ndarray) -> list[np
         >>> [int((part > 0).sum()) for part in _touching(two, pale, np.zeros_like(two))]
         [1080, 1170]
     """
-    mine = member & 1  # 0/1, as ``pale`` and ``dark``
-    eroded = [cv2.erode(cv2.bitwise_and(side, mine), _SQUARE3, iterations=SEAM, borderType=cv2.BORDER_CONSTANT, borderValue=0) for side in (pale, dark)]
+    eroded = [cv2.erode(side, _SQUARE3, iterations=SEAM, borderType=cv2.BORDER_CONSTANT, borderValue=0) for side in (pale, dark)]
     sizes = [cv2.countNonZero(core) for core in eroded]
     if sum(size // (CORE * STICK_AREA) for size in sizes) < 2:  # room for fewer than two cores big enough (most patches: one stick)
         return []
