@@ -34,6 +34,7 @@ shows there.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from statistics import median
 from typing import NamedTuple
 
@@ -277,7 +278,7 @@ class Patch:
     def width(self) -> float:
         return self.area / max(self.length, 1.0)
 
-    @property
+    @cached_property  # asked of each patch many times while the sticks are counted
     def kind(self) -> str | None:
         """"pale" or "dark" when it looks like sticks of one side only, else None."""
         if self.pale >= PALE_SHARE * self.area and self.dark <= SIDE * self.area:
@@ -286,7 +287,7 @@ class Patch:
             return "dark"
         return None
 
-    @property
+    @cached_property
     def single(self) -> bool:
         """Whether it has the shape of one stick, one side up."""
         kind = self.kind
@@ -630,9 +631,7 @@ class TrayReader:
         if tray_like.sum() < FREE_TRAY * len(self._grid):
             raise Unclear("occluded", "something covers most of the tray")
         shift = np.array([robust.median(samples[0, tray_like]), robust.median(samples[1, tray_like])])
-        blue_green -= float(shift[0])
-        red_green -= float(shift[1])
-        moved = cv2.blur(cv2.add(cv2.absdiff(blue_green, 0), cv2.absdiff(red_green, 0)), (3, 3))
+        moved = cv2.blur(cv2.add(cv2.absdiff(blue_green, float(shift[0])), cv2.absdiff(red_green, float(shift[1]))), (3, 3))
         clipped = _brightest(tray) >= CLIPPED
         drift = robust.median(sampled_brightness[tray_like])
         near_pale = cv2.dilate(((brightness > drift + PALE) & (moved > COLOUR_CHANGE)).astype(np.uint8), _SIDE_REACH) > 0
