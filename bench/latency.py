@@ -42,7 +42,7 @@ def main() -> None:
         lights = Lights(Wiring(), pin_factory=MockFactory())
         referee = Referee("netherworld")
         referee.throw(1)
-        companion = Companion(referee, calibrated_reader(start), lights)
+        companion = Companion(referee, calibrated_reader(start, stream=True), lights)
         for index, frame in enumerate(frames):
             began = time.perf_counter()
             verdicts = companion.step(frame, index / 10)

@@ -1,7 +1,8 @@
 """How long the camera's reader takes for one frame, on one core.
 
 Prints ``vision RESOLUTION read_ms=MEDIAN move_ms=MEDIAN still_ms=MEDIAN locate_ms=MEDIAN trace_ms=MEDIAN
-hand_ms=MEDIAN tray_hand_ms=MEDIAN tray_hand_frames=COUNT``:
+hand_ms=MEDIAN tray_hand_ms=MEDIAN tray_held_ms=MEDIAN tray_hand_frames=COUNT``, the frames read
+as the running companion reads its camera's (``BoardReader(stream=True)``):
 ``read_ms`` is a frame of the running companion (the fixed camera's marker fit is kept and
 checked), cycling through frames with different pieces and sticks so every part really runs;
 ``move_ms`` is a frame in which one piece moved while the sticks lie as they lay in the frame
@@ -14,9 +15,12 @@ they lie too close together to count patch by patch; ``hand_ms`` is a frame with
 reaching over the board into the tray (while it covers the board the sticks are not traced,
 neither those it leaves in the tray nor, unless which squares it covers depends on it, to
 tell the hand crossing the paper beside the tray from a stick lying over the rim);
-``tray_hand_ms`` is a frame with a hand reaching into the tray alone, the board in view
-(its throw is read, so a hand crossing the paper beside the tray is told from a stick
-lying over the rim: as a player throws or picks up the sticks). Medians of several runs.
+``tray_hand_ms`` is a frame with a hand reaching into the tray alone, the board in view, as a
+player throws or picks up the sticks: the hand moves from frame to frame, and what crosses
+the paper beside the tray is taken for a hand without tracing the sticks; ``tray_held_ms`` is
+the same frame again (a hand held still): now the sticks are traced, to tell a hand crossing
+the paper from a stick lying over the rim (once: the frames after it that show nothing new
+get its answer). Medians of several runs.
 
     python bench/vision.py [--runs 5] [--frames 40]
 """
@@ -114,10 +118,10 @@ def main() -> None:
     cv2.setNumThreads(1)
     for size in ((640, 480), (1280, 720)):
         start, pictures, hands, pairs, more_hands, moves = frames(size, args.frames)
-        reader = BoardReader(known_mats()[0])
+        reader = BoardReader(known_mats()[0], stream=True)
         reader.calibrate(start)
         in_tray = [picture for picture in more_hands if reader.read(picture).labels is not None][: len(hands)]  # the board in view
-        read_runs, move_runs, still_runs, locate_runs, trace_runs, hand_runs, tray_hand_runs = [], [], [], [], [], [], []
+        read_runs, move_runs, still_runs, locate_runs, trace_runs, hand_runs, tray_hand_runs, tray_held_runs = [], [], [], [], [], [], [], []
         location = reader.locator.locate(pictures[0])
         assert location is not None
         masks = [reader.tray.masks(picture, location.homography) for picture in pictures[:10]]
@@ -145,10 +149,12 @@ def main() -> None:
             for picture in in_tray:
                 reader.read(picture)
             tray_hand_runs.append((time.perf_counter() - began) / max(len(in_tray), 1) * 1000)
+            tray_held_runs.append(_after(reader, [(picture, picture.copy()) for picture in in_tray]) if in_tray else 0.0)
         print(
             f"vision {size[0]}x{size[1]} read_ms={statistics.median(read_runs):.2f} move_ms={statistics.median(move_runs):.2f} still_ms={statistics.median(still_runs):.2f} "
             f"locate_ms={statistics.median(locate_runs):.2f} trace_ms={statistics.median(trace_runs):.2f} "
-            f"hand_ms={statistics.median(hand_runs):.2f} tray_hand_ms={statistics.median(tray_hand_runs):.2f} tray_hand_frames={len(in_tray)}",
+            f"hand_ms={statistics.median(hand_runs):.2f} tray_hand_ms={statistics.median(tray_hand_runs):.2f} "
+            f"tray_held_ms={statistics.median(tray_held_runs):.2f} tray_hand_frames={len(in_tray)}",
             flush=True,
         )
 

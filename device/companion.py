@@ -95,7 +95,7 @@ class Companion:
             check_frame(frame)
             shown = choose_mat(frame, list(self.mats)) if self.mats else None
             if shown is not None and shown is not self.reader.geometry:
-                self.reader = BoardReader(shown, self.reader.variant)
+                self.reader = BoardReader(shown, self.reader.variant, self.reader.stream)
             self.reader.calibrate(frame, self.calibration_board)
         except (NoBoardError, CalibrationError) as error:
             self.trouble, self.trouble_kind = f"waiting for the start position: {error}", "calibrating"

@@ -24,7 +24,7 @@ EVENTS = ("throw", "move", "illegal", "pass", "undo", "game-over")
 
 def replay(variant: str, start_image: Path, frames: Path, fps: float = 10.0, settle_s: float = 0.5,
            mat_file: Path | None = None) -> Iterator[dict[str, object]]:
-    reader = calibrated_reader(start_image, mat_file, variant)
+    reader = calibrated_reader(start_image, mat_file, variant, stream=True)
     source = ImageFolderSource(frames)
     lights = Lights(Wiring(), pin_factory=MockFactory())
     companion = Companion(Referee(variant), reader, lights, Stabiliser(settle_s))

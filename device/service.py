@@ -71,7 +71,7 @@ def build_runtime(config: Config, seed: int | None, autoplay: bool, say: Callabl
     table = VirtualTable(simulated, referee.game.variant.name, referee.expected_text) if simulated is not None else None
     camera = CameraFeed(opener)
     mats = tuple(known_mats())
-    reader = BoardReader(mats[0], referee.game.variant.name)
+    reader = BoardReader(mats[0], referee.game.variant.name, stream=True)
     lights = Lights(config.wiring, pin_factory=MockFactory() if simulated is not None else pin_factory())
     companion = Companion(referee, reader, lights, Stabiliser(config.settle_seconds), store=store, place=config.place, mats=mats)
     if companion.calibration_board != referee.expected_text:

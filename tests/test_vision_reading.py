@@ -21,7 +21,7 @@ from senet.vision.reader import NOT_SEEN_EMPTY, BoardReader, Observation
 from senet.vision.simulator import Conditions, Scene, Simulator, Style
 from senet.vision.sources import START_BOARD
 from senet.vision.testset import Case, calibrated_reader, hard_cases, surely_right, tally, tally_missing
-from senet.vision.tray import TrayReading
+from senet.vision.tray import MOVING, TrayReading
 
 
 @pytest.mark.parametrize("exposure", [1.0, 0.87, 1.15])
@@ -618,6 +618,27 @@ def test_sticks_lying_together_are_traced_only_while_the_board_is_in_view(monkey
     seen = reader.read(simulator.render(Scene(START_BOARD, (True, True, False, False)), Conditions.plain(), rng))
     assert asked == ([False] if covered else [False, True])
     assert (seen.status, seen.light_up) == (("occluded", None) if covered else ("ok", 2))
+
+
+def test_a_frame_read_while_the_sticks_moved_is_no_answer_for_the_frames_after_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Frames of a running camera: a frame read while the sticks still moved gives no throw,
+    and the next frame, though it shows nothing new, is read, not answered as that one was:
+    the sticks lie still in it, and are traced."""
+    simulator, rng = Simulator(MatLayout.for_paper("a3")), np.random.default_rng(4)
+    reader = BoardReader(known_mats()[0], stream=True)
+    reader.calibrate(simulator.render(Scene(START_BOARD), Conditions.plain(), rng))
+    moving = iter([True, False])
+
+    def read_tray(frame: np.ndarray, homography: np.ndarray, trace: bool = True) -> TrayReading:
+        if not trace:
+            return TrayReading("unclear", None, 4, "sticks lie too close together to count", untraced=True)
+        return TrayReading("unclear", None, 4, MOVING, moving=True) if next(moving) else TrayReading("sticks", 2, 4, "")
+
+    monkeypatch.setattr(reader.tray, "read", read_tray)
+    frame = simulator.render(Scene(START_BOARD, (True, True, False, False)), Conditions.plain(), rng)
+    first, again = reader.read(frame), reader.read(frame.copy())
+    assert (first.status, first.light_up, again.status, again.light_up) == ("ok", None, "ok", 2)
+    assert reader.read(frame.copy()).light_up == 2  # still frames are answered as this one was
 
 
 def test_a_hand_over_the_board_that_crosses_the_paper_beside_the_tray_is_not_traced_as_sticks(monkeypatch: pytest.MonkeyPatch) -> None:

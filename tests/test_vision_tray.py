@@ -24,7 +24,7 @@ from senet.vision.mat import FIELD, MatLayout, render_mat
 from senet.vision.plane import BoardPlane
 from senet.vision.simulator import Conditions, Scene, Simulator
 from senet.vision.sources import START_BOARD
-from senet.vision.tray import MM_PER_PX, STICK_PX, Patch, TrayReader, TrayReading, Unclear, count_sticks, stripes
+from senet.vision.tray import MM_PER_PX, MOVING, STICK_PX, Patch, TrayReader, TrayReading, Unclear, count_sticks, stripes
 
 LAYOUT = MatLayout.for_paper("a3")
 DPI = 60  # the drawn mat is the camera picture: 0.42 mm a pixel, the homography the identity
@@ -339,6 +339,43 @@ def test_sticks_lying_together_may_be_left_untraced_and_traced_at_once(reader: T
     assert reader.read(picture.copy(), homography).light_up == sum(sides) and not looked  # the sticks lie still
     turned = (True, True, True, True)
     assert reader.read(draw(staggered(turned)), homography).light_up == sum(turned) and len(looked) == 1  # a stick turned
+
+
+@pytest.mark.parametrize("sides", [(True, False, True, True), (False, False, True, False)])
+def test_a_running_camera_traces_sticks_lying_together_once_they_lie_still(reader: TrayReader, sides: tuple[bool, ...]) -> None:
+    """Frames of a running camera: sticks lying together are traced once a frame shows them
+    as the frame before did (the camera's noise is new in every frame); while they move, the
+    tray gives no throw. Separate pictures are read whole at once."""
+    homography, separate = np.eye(3), copy.deepcopy(reader)
+    reader.stream = True
+    first = reader.read(draw(staggered(sides), seed=1), homography)
+    assert (first.state, first.light_up, first.moving, first.reason) == ("unclear", None, True, MOVING)
+    assert reader.read(draw(staggered(sides), seed=2), homography).light_up == sum(sides)
+    turned = tuple(not side for side in sides)
+    assert reader.read(draw(staggered(turned), seed=3), homography).moving  # a new throw lands
+    assert reader.read(draw(staggered(turned), seed=4), homography).light_up == sum(turned)
+    assert separate.read(draw(staggered(turned), seed=5), homography).light_up == sum(turned)
+
+
+def test_a_hand_moving_in_the_tray_is_not_traced_until_it_holds_still(reader: TrayReader, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A hand reaching into the tray over the paper beside it, frame after frame of a running
+    camera: telling it from a stick lying over the rim takes tracing the sticks, which waits
+    until it holds still (tracing takes many times as long as the rest of a frame). Until
+    then it is taken for a hand: what it reaches over, and no throw."""
+    separate = copy.deepcopy(reader)
+    reader.stream = True
+    traced = []
+    fit = reader.bars.fit
+    monkeypatch.setattr(reader.bars, "fit", lambda *args: traced.append(1) or fit(*args))
+    homography = np.eye(3)
+    for seed, tip in enumerate([(60.0, 40.0), (90.0, 50.0), (120.0, 60.0)]):
+        seen = reader.read(draw(APART, hand=tip, seed=seed), homography)
+        assert seen.moving and seen.light_up is None and seen.from_beyond and not traced
+    held = reader.read(draw(APART, hand=(120.0, 60.0), seed=9), homography)
+    assert traced and not held.moving
+    whole = separate.read(draw(APART, hand=(120.0, 60.0), seed=9), homography)
+    assert (held.state, held.light_up, held.reason) == (whole.state, whole.light_up, whole.reason)
+    assert whole.reaching is not None and np.array_equal(held.reaching, whole.reaching)
 
 
 def test_sticks_lying_still_are_read_again_once_the_camera_or_the_empty_tray_is_learnt_anew(reader: TrayReader, monkeypatch: pytest.MonkeyPatch) -> None:

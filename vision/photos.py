@@ -72,8 +72,9 @@ def _declared_size_problem(path: Path) -> str:
     return ""
 
 
-def calibrated_reader(start: Path, mat_file: Path | None = None, variant: str = DEFAULT_VARIANT) -> BoardReader:
-    """A reader calibrated on the start picture of ``variant``; raises ValueError saying what is wrong."""
+def calibrated_reader(start: Path, mat_file: Path | None = None, variant: str = DEFAULT_VARIANT, stream: bool = False) -> BoardReader:
+    """A reader calibrated on the start picture of ``variant`` (``stream``: for frames of a
+    running camera, see :class:`BoardReader`); raises ValueError saying what is wrong."""
     image, problem = read_image_file(start)
     if image is None:
         raise NoBoardError(problem)
@@ -83,7 +84,7 @@ def calibrated_reader(start: Path, mat_file: Path | None = None, variant: str = 
         geometry = choose_mat(image, known_mats())
     if geometry is None:
         raise NoBoardError(f"no mat marker is visible in {start}")
-    reader = BoardReader(geometry, variant)
+    reader = BoardReader(geometry, variant, stream)
     reader.calibrate(image)
     return reader
 

@@ -96,11 +96,15 @@ def no_board(reason: str) -> Observation:
 class BoardReader:
     """Calibrated once on the start position, then reads frames from the fixed camera.
 
-    ``variant`` names the rule system whose start position the start picture shows.
+    ``variant`` names the rule system whose start position the start picture shows;
+    ``stream``: the frames come from a running camera, one after another (the companion's),
+    and the sticks are traced once they lie still (:attr:`TrayReader.stream`); separate
+    pictures (``senet vision read``) are each read whole.
     """
 
     geometry: MatGeometry
     variant: str = DEFAULT_VARIANT
+    stream: bool = False
     locator: BoardLocator = field(init=False)
     plane: BoardPlane = field(init=False)
     pieces: PieceFinder = field(init=False)
@@ -132,7 +136,7 @@ class BoardReader:
         self.locator = BoardLocator(self.geometry)
         self.plane = BoardPlane(self.geometry)
         self.pieces = PieceFinder(self.plane)
-        self.tray = TrayReader(self.geometry)
+        self.tray = TrayReader(self.geometry, stream=self.stream)
         self.outline = TrayOutline(self.geometry)
 
     @property
@@ -207,7 +211,8 @@ class BoardReader:
     def read(self, frame: np.ndarray) -> Observation:
         """Read one frame (BGR). Never raises for a bad picture: it says no-board instead. A
         frame that shows nothing new since the last one read gets the same answer (:mod:`still`),
-        with the motion since the frame before."""
+        with the motion since the frame before; but for an answer given while the sticks moved
+        (:attr:`TrayReading.moving`): the next frame is read, the sticks lying still in it."""
         if not self.calibrated:
             raise RuntimeError("calibrate the reader on the start position first")
         self._empty_tray = None
@@ -226,7 +231,8 @@ class BoardReader:
                 seen = self._read_mat(frame, location)
             else:
                 location, seen = None, self._no_mat(location)
-            self._still.keep(frame, (location, seen), None if location is None else self._read_from(frame, location))
+            if seen.sticks is None or not seen.sticks.moving:
+                self._still.keep(frame, (location, seen), None if location is None else self._read_from(frame, location))
         if location is not None and seen.tray == "empty":
             self._empty_tray = (frame, location)
         return seen

@@ -179,6 +179,15 @@ REACHING_SLACK = 3
 #: share of one colour 0.83; with four sticks in the tray and no hand, the biggest lump was 0.27
 #: of a stick at least. A lamp's glare that whitens a patch of the tray looks like a pale stick.
 EMPTY_LUMP, LUMP_PX, AROUND_PX, LUMP_DARKER, EMPTY_SHARE = 0.12, 5, 31, float(np.log(0.6)), 0.8
+#: Frames of a running camera (:attr:`TrayReader.stream`): the tray holds still when what
+#: changed in it differs from the frame before's, once the pixel along its edges that the
+#: camera's noise flickers is taken off (a 3 x 3 erosion), in at most this share of the pixels
+#: either marks. Between still frames of the same sticks (generated scenes, and an independent
+#: renderer's game at 10 frames a second) no pixel was left; a hand moving in the tray leaves
+#: 40% and more.
+STILL_SHARE = 0.03
+#: Why a frame of a running camera gives no throw while things move in the tray.
+MOVING = "something moves in the tray or beside it: the sticks are read once it holds still"
 _SQUARE3 = np.ones((3, 3), np.uint8)
 _LUMP = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (LUMP_PX, LUMP_PX))
 #: The lit tray near a pixel, that its brightness is told against: the brightest free tray
@@ -213,6 +222,12 @@ class TrayReading:
     #: rim from a hand (``TrayReader.read`` with ``trace=False``): ``reaching`` may hold a
     #: stick, and the rest of the reading may take it for a hand. Read again with ``trace`` to know.
     unchecked: bool = False
+    #: A frame of a running camera that needed tracing (sticks lying together, or something
+    #: crossing the paper beside the tray), in which something moved in the tray since the frame
+    #: before (a hand, sticks still rolling): the tracing was left for a frame in which the tray
+    #: holds still, and this one gives no throw ("unclear", or "occluded" where that shows
+    #: untraced), ``reaching`` taking whatever crosses the paper beside the tray for a hand.
+    moving: bool = False
 
     @property
     def from_beyond(self) -> bool:
@@ -353,6 +368,13 @@ class TrayReader:
 
     geometry: MatGeometry
     reference: np.ndarray | None = None
+    #: Frames come from a running camera, one after another: what takes tracing waits for a
+    #: frame in which the tray holds still (see :meth:`read`). Separate pictures are read whole.
+    stream: bool = False
+    #: What changed in the tray in the last frame whose masks were made (None: nothing known,
+    #: or something covered the tray), and whether the tray held still since the frame before it.
+    _last_objects: np.ndarray | None = field(default=None, init=False, repr=False)
+    _held_still: bool = field(default=False, init=False, repr=False)
     #: The camera last set (the point of the mat below it, x and y, and its height; mm).
     _camera: tuple[float, float, float] | None = field(default=None, init=False, repr=False)
     #: The frame last read without tracing (:meth:`read`), its homography, its masks and its
@@ -458,6 +480,7 @@ class TrayReader:
     def calibrate(self, frame: np.ndarray, homography: np.ndarray) -> None:
         """Learn the empty tray from a frame of the mat with nothing in the tray."""
         self._still.forget()
+        self._last_objects = None
         banded = self._warp_band(frame, homography)
         self._band_reference = cv2.LUT(banded, LOG)
         self._ring_reference = self._ring_of(self._band_reference)
@@ -510,7 +533,13 @@ class TrayReader:
         ``trace``, a frame read without is not looked at afresh: its masks kept are traced.
         A frame whose tray and band, warped, show nothing new (:mod:`still`) since the last
         one read through the same ``homography`` to the end (traced and checked where it
-        needed to be) gets that reading again: while a piece is moved, the sticks lie still."""
+        needed to be) gets that reading again: while a piece is moved, the sticks lie still.
+
+        Frames of a running camera (:attr:`stream`) are traced only once the tray holds still
+        (STILL_SHARE): while a hand moves in the tray, or sticks still roll, nothing that only
+        still sticks could show is worked out, and such a frame is ``moving``: no throw. The
+        next frame showing the same tray is traced (the referee waits for a throw to lie still
+        anyway); one that shows nothing new at all is read again, not answered as this one."""
         kept, self._untraced = self._untraced, None
         if trace and kept is not None and kept[0] is frame and kept[1] is homography:
             untraced, banded = kept[2], kept[3]
@@ -520,19 +549,46 @@ class TrayReader:
             if unchanged is not None and np.array_equal(homography, unchanged[0]):
                 return unchanged[1]
         try:
-            masks = self.masks(frame, homography, trace, banded) if untraced is None else self._rim_checked(untraced)
+            if untraced is None:
+                untraced = self.masks(frame, homography, False, banded)
+                self._held_still = self._still_since_last(untraced.objects)
         except Unclear as error:
+            self._last_objects = None
             reading = TrayReading(error.state, None, 0, error.reason, reaching=np.ones(self.size[::-1], bool))
         else:
             if not trace:
-                self._untraced = (frame, homography, masks, banded)
-            reading = self._read(masks, trace)
+                self._untraced = (frame, homography, untraced, banded)
+            traced = trace and (self._held_still or not self.stream)
+            masks = self._rim_checked(untraced) if traced else untraced
+            reading = self._read(masks, traced)
+            if trace and not traced and reading.state != "empty" and (masks.unchecked is not None or reading.untraced):
+                waiting = reading if reading.state == "occluded" else replace(reading, state="unclear", light_up=None, reason=MOVING)
+                return replace(waiting, untraced=False, moving=True)
             if masks.unchecked is not None:
                 return replace(reading, unchecked=True)
             if reading.untraced:
                 return reading
         self._still.keep(banded, (np.array(homography, copy=True), reading))
         return reading
+
+    def _still_since_last(self, objects: np.ndarray) -> bool:
+        """Whether what changed in the tray (``objects``, this frame's) is what changed in it
+        in the last frame whose masks were made, but for the camera's flicker along its edges
+        (STILL_SHARE); kept for the next frame.
+
+            >>> reader = TrayReader.__new__(TrayReader)
+            >>> reader._last_objects = None
+            >>> stick = np.zeros((20, 40), np.uint8); stick[5:10, 5:35] = 1
+            >>> flickered = stick.copy(); flickered[10, 5:35] = 1  # one row more along its edge
+            >>> moved = np.roll(stick, 4, axis=0)
+            >>> [reader._still_since_last(objects) for objects in (stick, flickered, moved)]
+            [False, True, False]
+        """
+        last, self._last_objects = self._last_objects, objects
+        if last is None or last.shape != objects.shape:
+            return False
+        changed = cv2.erode(cv2.bitwise_xor(last, objects), _SQUARE3)
+        return cv2.countNonZero(changed) <= STILL_SHARE * max(1, cv2.countNonZero(cv2.bitwise_or(last, objects)))
 
     def _read(self, masks: TrayMasks, trace: bool) -> TrayReading:
         """What the tray's ``masks`` show (see :meth:`read`)."""
