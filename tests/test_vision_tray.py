@@ -341,20 +341,26 @@ def test_sticks_lying_together_may_be_left_untraced_and_traced_at_once(reader: T
     assert reader.read(draw(staggered(turned)), homography).light_up == sum(turned) and len(looked) == 1  # a stick turned
 
 
-@pytest.mark.parametrize("sides", [(True, False, True, True), (False, False, True, False)])
-def test_a_running_camera_traces_sticks_lying_together_once_they_lie_still(reader: TrayReader, sides: tuple[bool, ...]) -> None:
+@pytest.mark.parametrize(("sides", "noise"), [((True, False, True, True), 0.0), ((False, False, True, False), 12.0)])
+def test_a_running_camera_traces_sticks_lying_together_once_they_lie_still(reader: TrayReader, sides: tuple[bool, ...], noise: float) -> None:
     """Frames of a running camera: sticks lying together are traced once a frame shows them
-    as the frame before did (the camera's noise is new in every frame); while they move, the
-    tray gives no throw. Separate pictures are read whole at once."""
-    homography, separate = np.eye(3), copy.deepcopy(reader)
+    as the frame before did (the camera's noise is new in every frame, a poor camera's too:
+    ``noise`` levels more); while they move, the tray gives no throw. Separate pictures are
+    read whole at once."""
+    homography, separate, rng = np.eye(3), copy.deepcopy(reader), np.random.default_rng(0)
     reader.stream = True
-    first = reader.read(draw(staggered(sides), seed=1), homography)
+
+    def frame(sticks: list[Stick], seed: int) -> np.ndarray:
+        picture = draw(sticks, seed=seed)
+        return np.clip(picture + rng.normal(0.0, noise, picture.shape), 0, 255).astype(np.uint8) if noise else picture
+
+    first = reader.read(frame(staggered(sides), 1), homography)
     assert (first.state, first.light_up, first.moving, first.reason) == ("unclear", None, True, MOVING)
-    assert reader.read(draw(staggered(sides), seed=2), homography).light_up == sum(sides)
+    assert reader.read(frame(staggered(sides), 2), homography).light_up == sum(sides)
     turned = tuple(not side for side in sides)
-    assert reader.read(draw(staggered(turned), seed=3), homography).moving  # a new throw lands
-    assert reader.read(draw(staggered(turned), seed=4), homography).light_up == sum(turned)
-    assert separate.read(draw(staggered(turned), seed=5), homography).light_up == sum(turned)
+    assert reader.read(frame(staggered(turned), 3), homography).moving  # a new throw lands
+    assert reader.read(frame(staggered(turned), 4), homography).light_up == sum(turned)
+    assert separate.read(frame(staggered(turned), 5), homography).light_up == sum(turned)
 
 
 def test_a_hand_moving_in_the_tray_is_not_traced_until_it_holds_still(reader: TrayReader, monkeypatch: pytest.MonkeyPatch) -> None:
