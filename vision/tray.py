@@ -944,18 +944,20 @@ def _touching(member: np.ndarray, pale: np.ndarray, dark: np.ndarray) -> list[np
         cores += [(labels, label) for label in (np.flatnonzero(stats[1:, cv2.CC_STAT_AREA] >= CORE * STICK_AREA) + 1).tolist()]
     if len(cores) < 2:
         return []
-    seeds = np.zeros(member.shape, np.int32)
+    seeds = np.zeros(member.shape, np.uint16)
     for count, (labels, label) in enumerate(cores, start=1):
         seeds[labels == label] = count
     # Grow the cores back over the patch a pixel at a time (the nearer core takes a pixel).
+    free = (member > 0) & (seeds == 0)
     for _ in range(max(member.shape)):
-        free = (seeds == 0) & (member > 0)
         if not free.any():
             break
-        grown = cv2.dilate(seeds.astype(np.float32), _SQUARE3).astype(np.int32)
-        if not (grown[free] > 0).any():
+        grown = cv2.dilate(seeds, _SQUARE3)
+        taken = free & (grown > 0)
+        if not taken.any():
             break
-        seeds = np.where(free, grown, seeds)
+        np.copyto(seeds, grown, where=taken)
+        free &= ~taken
     return [cv2.compare(seeds, label, cv2.CMP_EQ) for label in range(1, len(cores) + 1)]
 
 
