@@ -551,7 +551,7 @@ class TrayReader:
         try:
             if untraced is None:
                 untraced = self.masks(frame, homography, False, banded)
-                self._held_still = self._still_since_last(untraced.objects)
+                self._held_still = self.stream and self._still_since_last(untraced.objects)
         except Unclear as error:
             self._last_objects = None
             reading = TrayReading(error.state, None, 0, error.reason, reaching=np.ones(self.size[::-1], bool))
