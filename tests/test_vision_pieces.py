@@ -394,16 +394,17 @@ def test_a_pale_piece_clipped_in_a_lamp_s_glare_is_a_sign_of_a_piece_and_the_gla
     view = np.full((*finder.plane.size[::-1], 3), 128, np.uint8)
     middle = (y0 + SQUARE_PX // 2, x0 + 4 * SQUARE_PX + SQUARE_PX // 2)  # square 5
     view[middle[0] - 5 : middle[0] + 5, middle[1] - 5 : middle[1] + 5] = (200, 255, 255)
-    glare = finder._clipped_in_glare(view, 0.0)
-    assert glare[middle] and glare.sum() == 100
-    assert not finder._clipped_in_glare(view, 0.6).any()  # the board twice as bright: the field clips too
+    grid = finder.plane.grid_part
+    glare = finder._clipped_in_glare(grid(view), 0.0)
+    assert glare[middle[0] - y0, middle[1] - x0] and glare.sum() == 100
+    assert not finder._clipped_in_glare(grid(view), 0.6).any()  # the board twice as bright: the field clips too
     view[: y0 - 5] = 255  # the paper beyond the grid, clipped: no piece stands there
-    assert finder._clipped_in_glare(view, 0.0).sum() == 100
+    assert finder._clipped_in_glare(grid(view), 0.0).sum() == 100
 
 
 def squares_of(finder: PieceFinder, pieces: list[Piece], unexplained: np.ndarray, large: np.ndarray, faint: np.ndarray) -> SquareReadings:
     """The squares as ``finder`` reads them from the ``pieces`` found and the masks of a frame (see :meth:`PieceFinder._squares`)."""
-    return finder._squares(pieces, [finder._shares(piece) for piece in pieces], unexplained, large, faint)
+    return finder._squares(pieces, [finder._shares(piece) for piece in pieces], finder.plane.square_means(unexplained), large, faint)
 
 
 def test_a_base_seen_just_beyond_the_grids_edge_stands_on_the_edge_square() -> None:

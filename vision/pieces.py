@@ -934,24 +934,27 @@ class PieceFinder:
                     self._looks.append((square, base[0], its_features))
         explained = lattice.body_mask(sure, self.plane.size, grow=EXPLAINED_GROW)
         unexplained = seen & ~explained & background.grid
+        unclear = self.plane.square_means(unexplained)
         behind: list[tuple[int, Piece]] = []
-        if self.plane.square_means(unexplained).max() > DOUBTFUL:
+        if unclear.max() > DOUBTFUL:
             behind = self._behind(evidence, own, drop, explained, peaks, changes, field_light)
             pieces += [piece for _, piece in behind]
             shares += [self._shares(piece) for _, piece in behind]
             explained |= lattice.body_mask([index for index, _ in behind], self.plane.size, grow=EXPLAINED_GROW)
             unexplained &= ~explained
+            unclear = self.plane.square_means(unexplained)
         # Only a piece's crowded flag changes: each keeps its place, and its shares stand.
         pieces = self._uncrowded(pieces, list(zip(surely, sure)), behind, evidence)
         # A piece on the last row may overhang the paper between the grid and the tray, where
         # a stick may touch it: that is no arm (above the grid, fingers found as pieces are).
         overhang = explained.copy()
         overhang[: self.plane.grid_origin[1] + 3 * SQUARE_PX] = False
-        sign = (evidence > FAINT[0]) | self._clipped_in_glare(view, overall[0])
+        part = self.plane.grid_part
+        sign = (part(evidence) > FAINT[0]) | self._clipped_in_glare(part(view), overall[0])
         if self.rims_shown:
-            sign |= _rims(view, background.grid) > 0.5
-        faint = self.plane.square_means(sign & ~explained & background.grid)
-        self._unreached = (seen, changed & ~overhang, self._squares(pieces, shares, unexplained, self._larger_than_a_piece(unexplained), faint))
+            sign |= part(_rims(view, background.grid)) > 0.5
+        faint = self.plane.part_square_means(sign & ~part(explained) & part(background.grid))
+        self._unreached = (seen, changed & ~overhang, self._squares(pieces, shares, unclear, self._larger_than_a_piece(unexplained), faint))
         return self.reached_from(from_beyond)
 
     def reached_from(self, from_beyond: np.ndarray | None) -> SquareReadings:
@@ -1054,16 +1057,18 @@ class PieceFinder:
                                                 (changes.drop_red, changes.drop_blue, changes.lighter, changes.redder))
         return drop_red, drop_blue, lighter, redder
 
-    def _clipped_in_glare(self, view: np.ndarray, drift: float) -> np.ndarray:
-        """Where the grid of the top ``view`` clips in green and red though the empty board,
-        its light changed by ``drift`` (log units), was short of clipping there (GLARE_FROM): a
-        pale piece in a lamp's glare, its colour lost (it shows hardly less green than the field)."""
+    def _clipped_in_glare(self, grid: np.ndarray, drift: float) -> np.ndarray:
+        """Where the ``grid`` (the top view's part over it, :meth:`BoardPlane.grid_part`) clips
+        in green and red though the empty board, its light changed by ``drift`` (log units),
+        was short of clipping there (GLARE_FROM): a pale piece in a lamp's glare, its colour
+        lost (it shows hardly less green than the field). A mask of that part."""
         background = self.background
         assert background is not None
-        clipped = (cv2.inRange(view, (0, CLIPPED, CLIPPED), (255, 255, 255)) > 0) & background.grid  # green and red
+        part = self.plane.grid_part
+        clipped = (cv2.inRange(grid, (0, CLIPPED, CLIPPED), (255, 255, 255)) > 0) & part(background.grid)  # green and red
         if not clipped.any():  # most frames; white paper in a lamp's glare clips, and is no piece
             return clipped
-        return clipped & (background.green + drift < LOG[GLARE_FROM])
+        return clipped & (part(background.green) + drift < LOG[GLARE_FROM])
 
     def _paper_changed(self, changes: Changes, drift: tuple[float, float, float, float]) -> np.ndarray:
         """The pixels of the paper and the tray that look unlike the empty mat's in a way no
@@ -1127,11 +1132,13 @@ class PieceFinder:
         large[0] = False
         return large[labels] if large.any() else np.zeros_like(patches)
 
-    def _squares(self, pieces: list[Piece], shares: list[dict[int, float]], unexplained: np.ndarray, large: np.ndarray,
+    def _squares(self, pieces: list[Piece], shares: list[dict[int, float]], unclear: np.ndarray, large: np.ndarray,
                  faint: np.ndarray) -> SquareReadings:
         """The squares as the ``pieces`` found show them (each with its ``shares`` of the squares:
         :meth:`_shares`), covered where ``large`` patches no piece explains lie or pieces found
-        crowded stand (what reaches in from beyond: :meth:`reached_from`)."""
+        crowded stand (what reaches in from beyond: :meth:`reached_from`); ``unclear`` and
+        ``faint``: per square, the share of it that no piece explains, and that shows a faint
+        sign of a piece none explains."""
         occupied_not = np.ones(31)
         light_weight = np.zeros(31)
         weight = np.zeros(31)
@@ -1144,7 +1151,6 @@ class PieceFinder:
         occupied = 1.0 - occupied_not[1:]
         light = np.where(weight[1:] > 0, light_weight[1:] / np.maximum(weight[1:], 1e-9), 0.5)
         probabilities = np.column_stack([1 - occupied, occupied * (1 - light), occupied * light])
-        unclear = self.plane.square_means(unexplained)
         covered = self.plane.square_means(large) > np.where(occupied >= HELD, HELD_COVERED, COVERED)
         for piece in pieces:
             if piece.crowded and piece.found > 0.5:
@@ -1330,8 +1336,8 @@ class PieceFinder:
         each as much as it shows. Where hardly any field shows, the whole field's (``overall``)."""
         background = self.background
         assert background is not None
-        part = self.plane.grid_part
-        shaded = part(cv2.dilate(seen.astype(np.uint8), _SHADOW))
+        part, reach = self.plane.grid_part, _SHADOW.shape[0] // 2
+        shaded = cv2.dilate(part(seen, reach).astype(np.uint8), _SHADOW)[reach:-reach, reach:-reach]  # the grid, and a shadow's reach round it
         plain = (part(background.grid) & ~part(background.filled) & (shaded == 0)).astype(np.float32)
         shown, lighter, redder = (_around(part_means(layer)) for layer in (plain, part(changes.lighter) * plain, part(changes.redder) * plain))
         around = np.where((shown >= FIELD_SHOWN)[..., None], np.dstack([lighter, redder]) / np.maximum(shown, 1e-6)[..., None], overall)

@@ -84,14 +84,19 @@ class BoardPlane:
         x, y = (self.geometry.squares[square].min(axis=0) - self.origin) * self.scale
         return float(round(x, 1)), float(round(y, 1))
 
-    def grid_part(self, image: np.ndarray) -> np.ndarray:
-        """The part of a top-view ``image`` over the grid (a view, not a copy)."""
+    def grid_part(self, image: np.ndarray, around: int = 0) -> np.ndarray:
+        """The part of a top-view ``image`` over the grid, and ``around`` pixels more on every
+        side, up to the margin (a view, not a copy)."""
         x0, y0 = self.grid_origin
-        return image[y0 : y0 + 3 * SQUARE_PX, x0 : x0 + 10 * SQUARE_PX]
+        return image[y0 - around : y0 + 3 * SQUARE_PX + around, x0 - around : x0 + 10 * SQUARE_PX + around]
 
     def square_means(self, image: np.ndarray) -> np.ndarray:
         """Each square's mean of a top-view ``image`` (its channels averaged), for squares 1-30."""
-        means = part_means(self.grid_part(image))
+        return self.part_square_means(self.grid_part(image))
+
+    def part_square_means(self, part: np.ndarray) -> np.ndarray:
+        """Each square's mean of an image of the grid's part (:meth:`grid_part`), for squares 1-30."""
+        means = part_means(part)
         means = means.mean(axis=2) if means.ndim == 3 else means
         squares = np.zeros(31)
         squares[self.cells.ravel()] = means.ravel()
