@@ -404,7 +404,8 @@ def test_a_pale_piece_clipped_in_a_lamp_s_glare_is_a_sign_of_a_piece_and_the_gla
 
 def squares_of(finder: PieceFinder, pieces: list[Piece], unexplained: np.ndarray, large: np.ndarray, faint: np.ndarray) -> SquareReadings:
     """The squares as ``finder`` reads them from the ``pieces`` found and the masks of a frame (see :meth:`PieceFinder._squares`)."""
-    return finder._squares(pieces, [finder._shares(piece) for piece in pieces], finder.plane.square_means(unexplained), large, faint)
+    means = finder.plane.square_means
+    return finder._squares(pieces, [finder._shares(piece) for piece in pieces], means(unexplained), means(large), faint)
 
 
 def test_a_base_seen_just_beyond_the_grids_edge_stands_on_the_edge_square() -> None:

@@ -954,7 +954,8 @@ class PieceFinder:
         if self.rims_shown:
             sign |= part(_rims(view, background.grid)) > 0.5
         faint = self.plane.part_square_means(sign & ~part(explained) & part(background.grid))
-        self._unreached = (seen, changed & ~overhang, self._squares(pieces, shares, unclear, self._larger_than_a_piece(unexplained), faint))
+        large = self.plane.part_square_means(self._larger_than_a_piece(part(unexplained)))
+        self._unreached = (seen, changed & ~overhang, self._squares(pieces, shares, unclear, large, faint))
         return self.reached_from(from_beyond)
 
     def reached_from(self, from_beyond: np.ndarray | None) -> SquareReadings:
@@ -1135,10 +1136,10 @@ class PieceFinder:
     def _squares(self, pieces: list[Piece], shares: list[dict[int, float]], unclear: np.ndarray, large: np.ndarray,
                  faint: np.ndarray) -> SquareReadings:
         """The squares as the ``pieces`` found show them (each with its ``shares`` of the squares:
-        :meth:`_shares`), covered where ``large`` patches no piece explains lie or pieces found
-        crowded stand (what reaches in from beyond: :meth:`reached_from`); ``unclear`` and
-        ``faint``: per square, the share of it that no piece explains, and that shows a faint
-        sign of a piece none explains."""
+        :meth:`_shares`), covered where patches no piece explains, larger than a piece, lie or
+        pieces found crowded stand (what reaches in from beyond: :meth:`reached_from`).
+        ``unclear``, ``large`` and ``faint``: per square, the share of it that no piece explains,
+        that such large patches cover, and that shows a faint sign of a piece none explains."""
         occupied_not = np.ones(31)
         light_weight = np.zeros(31)
         weight = np.zeros(31)
@@ -1151,7 +1152,7 @@ class PieceFinder:
         occupied = 1.0 - occupied_not[1:]
         light = np.where(weight[1:] > 0, light_weight[1:] / np.maximum(weight[1:], 1e-9), 0.5)
         probabilities = np.column_stack([1 - occupied, occupied * (1 - light), occupied * light])
-        covered = self.plane.square_means(large) > np.where(occupied >= HELD, HELD_COVERED, COVERED)
+        covered = large > np.where(occupied >= HELD, HELD_COVERED, COVERED)
         for piece in pieces:
             if piece.crowded and piece.found > 0.5:
                 covered[piece.square - 1] = True
