@@ -372,14 +372,13 @@ class TrayReader:
     #: frame in which the tray holds still (see :meth:`read`). Separate pictures are read whole.
     stream: bool = False
     #: What changed in the tray in the last frame whose masks were made (None: nothing known,
-    #: or something covered the tray), and whether the tray held still since the frame before it.
+    #: or something covered the tray).
     _last_objects: np.ndarray | None = field(default=None, init=False, repr=False)
-    _held_still: bool = field(default=False, init=False, repr=False)
     #: The camera last set (the point of the mat below it, x and y, and its height; mm).
     _camera: tuple[float, float, float] | None = field(default=None, init=False, repr=False)
-    #: The frame last read without tracing (:meth:`read`), its homography, its masks and its
-    #: tray and band as warped.
-    _untraced: tuple[np.ndarray, np.ndarray, TrayMasks, np.ndarray] | None = field(default=None, init=False, repr=False)
+    #: The frame last read without tracing (:meth:`read`), its homography, its masks, its tray
+    #: and band as warped, and whether its tray held still since the frame before.
+    _untraced: tuple[np.ndarray, np.ndarray, TrayMasks, np.ndarray, bool] | None = field(default=None, init=False, repr=False)
     #: The last reading made to the end, with the homography it was read through, kept with
     #: its tray and band as warped.
     _still: StillFrames[tuple[np.ndarray, TrayReading]] = field(default_factory=StillFrames, init=False, repr=False)
@@ -542,7 +541,7 @@ class TrayReader:
         anyway); one that shows nothing new at all is read again, not answered as this one."""
         kept, self._untraced = self._untraced, None
         if trace and kept is not None and kept[0] is frame and kept[1] is homography:
-            untraced, banded = kept[2], kept[3]
+            untraced, banded, held_still = kept[2], kept[3], kept[4]
         else:
             untraced, banded = None, self._warp_band(frame, homography)
             unchanged = self._still.answer(banded)
@@ -551,14 +550,14 @@ class TrayReader:
         try:
             if untraced is None:
                 untraced = self.masks(frame, homography, False, banded)
-                self._held_still = self.stream and self._still_since_last(untraced.objects)
+                held_still = self.stream and self._still_since_last(untraced.objects)
         except Unclear as error:
             self._last_objects = None
             reading = TrayReading(error.state, None, 0, error.reason, reaching=np.ones(self.size[::-1], bool))
         else:
             if not trace:
-                self._untraced = (frame, homography, untraced, banded)
-            traced = trace and (self._held_still or not self.stream)
+                self._untraced = (frame, homography, untraced, banded, held_still)
+            traced = trace and (held_still or not self.stream)
             masks = self._rim_checked(untraced) if traced else untraced
             reading = self._read(masks, traced)
             if trace and not traced and reading.state != "empty" and (masks.unchecked is not None or reading.untraced):
